@@ -1,0 +1,67 @@
+package com.scalesense.protocol;
+
+import java.util.regex.Pattern;
+
+/**
+ * MQTT topic names, in one place for both ends. Topics are per device_id, so an AWS IoT policy
+ * can bind a thing to its own topics with {@code ${iot:Connection.Thing.ThingName}}.
+ *
+ * <pre>
+ * scalesense/v1/{device_id}/batches        scale → cloud, QoS 1, {@link ReadingsBatch}
+ * scalesense/v1/{device_id}/registration   scale → cloud, QoS 1, {@link BootRegistration}
+ * scalesense/v1/{device_id}/commands       cloud → scale, QoS 1, {@link DeviceCommand}
+ * </pre>
+ */
+public final class Topics {
+
+    public static final String ROOT = "scalesense/v1";
+    public static final String BATCHES = "batches";
+    public static final String REGISTRATION = "registration";
+    public static final String COMMANDS = "commands";
+
+    /** Subscription filter for every device's batches (the sink's stand-in for the IoT Rule). */
+    public static final String ALL_BATCHES = ROOT + "/+/" + BATCHES;
+    /** Subscription filter for every device's registrations. */
+    public static final String ALL_REGISTRATIONS = ROOT + "/+/" + REGISTRATION;
+
+    private static final Pattern DEVICE_ID = Pattern.compile("^[A-Z][A-Z0-9]*-[0-9]{4,}$");
+
+    private Topics() {
+    }
+
+    public static String batches(String deviceId) {
+        return topic(deviceId, BATCHES);
+    }
+
+    public static String registration(String deviceId) {
+        return topic(deviceId, REGISTRATION);
+    }
+
+    public static String commands(String deviceId) {
+        return topic(deviceId, COMMANDS);
+    }
+
+    /**
+     * The device_id a topic belongs to, so the sink can check that a device writes only for itself.
+     *
+     * @throws ProtocolException if the topic is not one of ours
+     */
+    public static String deviceIdOf(String topic) {
+        if (topic == null || !topic.startsWith(ROOT + "/")) {
+            throw new ProtocolException("topic must start with '" + ROOT + "/', was '" + Truncate.forMessage(topic) + "'.");
+        }
+        String[] parts = topic.substring(ROOT.length() + 1).split("/", -1);
+        if (parts.length != 2 || !DEVICE_ID.matcher(parts[0]).matches()) {
+            throw new ProtocolException("topic must be " + ROOT + "/{device_id}/{kind}, was '" + Truncate.forMessage(topic) + "'.");
+        }
+        return parts[0];
+    }
+
+    private static String topic(String deviceId, String kind) {
+        if (deviceId == null || !DEVICE_ID.matcher(deviceId).matches()) {
+            throw new ProtocolException("device_id must match " + DEVICE_ID.pattern() + " (e.g. SCALE-0042), was '"
+                    + Truncate.forMessage(deviceId) + "'.");
+        }
+        return ROOT + "/" + deviceId + "/" + kind;
+    }
+}

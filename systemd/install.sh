@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the Scale Sense agent on a Raspberry Pi OS / Debian scale.
+#   sudo ./install.sh path/to/scale-agent.jar [path/to/scale-cal.jar]
+# Idempotent: running it again upgrades the jars and keeps config and state.
+set -euo pipefail
+
+jar=${1:?usage: install.sh scale-agent.jar [scale-cal.jar]}
+cal_jar=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+prefix=/opt/scale-sense
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install.sh: run as root (sudo)" >&2
+  exit 1
+fi
+command -v java >/dev/null || { echo "install.sh: needs Java 17+ (apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
+
+# A dedicated system user with no login; the technician joins its group to use scale-cal.
+getent group gpio >/dev/null || groupadd --system gpio
+getent group i2c >/dev/null || groupadd --system i2c
+getent passwd scale-sense >/dev/null || \
+  useradd --system --home-dir /var/lib/scale-sense --no-create-home --shell /usr/sbin/nologin \
+          --user-group scale-sense
+
+install -d -m 0755 "$prefix" "$prefix/docs"
+install -m 0644 "$jar" "$prefix/scale-agent.jar"
+if [ -n "$cal_jar" ]; then
+  install -m 0644 "$cal_jar" "$prefix/scale-cal.jar"
+  printf '#!/bin/sh\nexec java -jar %s/scale-cal.jar "$@"\n' "$prefix" > /usr/local/bin/scale-cal
+  chmod 0755 /usr/local/bin/scale-cal
+fi
+if [ -d "$here/../docs" ]; then
+  cp -r "$here/../docs/." "$prefix/docs/"
+fi
+
+install -d -m 0750 -o root -g scale-sense /etc/scale-sense
+if [ ! -f /etc/scale-sense/agent.conf ] && [ -f "$here/agent.conf.example" ]; then
+  install -m 0640 -o root -g scale-sense "$here/agent.conf.example" /etc/scale-sense/agent.conf
+  echo "install.sh: wrote /etc/scale-sense/agent.conf from the example; edit device and broker settings."
+fi
+
+install -m 0644 "$here/scale-agent.service" /etc/systemd/system/scale-agent.service
+systemctl daemon-reload
+systemctl enable scale-agent.service
+systemctl restart scale-agent.service
+systemctl --no-pager status scale-agent.service || true

@@ -44,14 +44,15 @@ public final class ReplayLoadCell implements LoadCell {
     private boolean finished;
     private boolean closed;
 
-    private ReplayLoadCell(Path path, ReplayOptions options, ReplayClock clock, TraceSummary summary) {
+    private ReplayLoadCell(Path path, ReplayOptions options, ReplayClock clock, TraceSummary summary,
+                           TraceReader reader) {
         this.path = path;
         this.options = options;
         this.clock = clock;
         this.summary = summary;
         long periodMs = (summary.header().rate().periodNanos() + NANOS_PER_MILLI - 1) / NANOS_PER_MILLI;
         this.lapMs = summary.spanMs() + periodMs;
-        this.reader = TraceReader.open(path);
+        this.reader = reader;
     }
 
     /**
@@ -63,7 +64,8 @@ public final class ReplayLoadCell implements LoadCell {
     public static ReplayLoadCell open(Path trace, ReplayOptions options, ReplayClock clock) {
         Objects.requireNonNull(options, "options must not be null");
         Objects.requireNonNull(clock, "clock must not be null");
-        return new ReplayLoadCell(trace, options, clock, TraceSummary.scan(trace));
+        TraceSummary summary = TraceSummary.scan(trace);
+        return new ReplayLoadCell(trace, options, clock, summary, TraceReader.open(trace));
     }
 
     /** What the check at open found: header, row count, first and last timestamps. */

@@ -1,6 +1,5 @@
 package com.scalesense.hal.replay;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 
@@ -12,26 +11,33 @@ import java.io.Reader;
  */
 final class TraceLines implements AutoCloseable {
 
-    private final BufferedReader in;
+    private final Reader in;
+    private final char[] buffer = new char[8192];
+    private int position;
+    private int limit;
     private final StringBuilder line = new StringBuilder(64);
     private long number;
     private boolean terminated = true;
 
     TraceLines(Reader reader) {
-        this.in = reader instanceof BufferedReader buffered ? buffered : new BufferedReader(reader);
+        this.in = reader;
     }
 
     /** @return the next line without its line end (LF or CRLF), or null at the end of the input */
     String next() throws IOException {
         line.setLength(0);
-        int c;
-        while ((c = in.read()) != -1) {
-            if (c == '\n') {
-                number++;
-                terminated = true;
-                return stripCarriageReturn();
+        while (fill()) {
+            for (int i = position; i < limit; i++) {
+                if (buffer[i] == '\n') {
+                    line.append(buffer, position, i - position);
+                    position = i + 1;
+                    number++;
+                    terminated = true;
+                    return stripCarriageReturn();
+                }
             }
-            line.append((char) c);
+            line.append(buffer, position, limit - position);
+            position = limit;
         }
         if (line.length() == 0) {
             return null;
@@ -39,6 +45,20 @@ final class TraceLines implements AutoCloseable {
         number++;
         terminated = false;
         return stripCarriageReturn();
+    }
+
+    /** @return false at the end of the input */
+    private boolean fill() throws IOException {
+        if (position < limit) {
+            return true;
+        }
+        int read = in.read(buffer, 0, buffer.length);
+        while (read == 0) {
+            read = in.read(buffer, 0, buffer.length);
+        }
+        position = 0;
+        limit = Math.max(read, 0);
+        return read > 0;
     }
 
     private String stripCarriageReturn() {

@@ -7,6 +7,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.FilterReader;
+import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,6 +75,33 @@ class TraceReaderTest {
 
         try (TraceReader reader = reader(text)) {
             assertThat(readAll(reader)).containsExactly(new TraceRow(100, 1, SampleStatus.TIMING_VIOLATION, 8));
+        }
+    }
+
+    @Test
+    void reads_rows_and_long_notes_whose_line_ends_fall_across_read_chunks() {
+        // given a CRLF trace longer than the reader's 8192-char buffer, delivered 3 chars per read
+        // so that '\r' and '\n' land in different chunks
+        StringBuilder text = new StringBuilder(Traces.HEADER.replace("# note=", "# long=" + "x".repeat(10_000)
+                + "\n# note="));
+        for (int i = 1; i <= 2_000; i++) {
+            text.append(i * 13L).append(',').append(-i).append(",ok\n");
+        }
+        Reader trickle = new FilterReader(new StringReader(text.toString().replace("\n", "\r\n"))) {
+            @Override
+            public int read(char[] buffer, int offset, int length) throws IOException {
+                return super.read(buffer, offset, Math.min(length, 3));
+            }
+        };
+
+        // when
+        try (TraceReader reader = TraceReader.of(trickle, "t.csv")) {
+            List<TraceRow> rows = readAll(reader);
+
+            // then
+            assertThat(reader.header().notes().get("long")).hasSize(10_000);
+            assertThat(rows).hasSize(2_000);
+            assertThat(rows.get(1_999)).isEqualTo(new TraceRow(26_000, -2_000, SampleStatus.OK, 2_008));
         }
     }
 

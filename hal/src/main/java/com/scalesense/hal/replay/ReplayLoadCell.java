@@ -25,6 +25,9 @@ import java.util.Objects;
  * <p>End of trace in {@link ReplayOptions.AtEnd#STOP}: every read waits its timeout and returns
  * NOT_READY, and {@link #finished()} turns true. A pipeline treats it as a silent chip; a tool that
  * processes a trace stops when {@link #finished()} says so.
+ *
+ * <p>A read interrupted while waiting for its row throws {@link InterruptedException} and keeps
+ * the row for the next read: an interrupt never drops a sample.
  */
 public final class ReplayLoadCell implements LoadCell {
 
@@ -127,7 +130,7 @@ public final class ReplayLoadCell implements LoadCell {
         return new RawSample(0, clock.nanoTime(), clock.wallMillis(), SampleStatus.NOT_READY);
     }
 
-    /** True once a STOP replay has handed out its last row. */
+    /** True once a read of a STOP replay found no row left (the read after the last row). */
     public synchronized boolean finished() {
         return finished;
     }

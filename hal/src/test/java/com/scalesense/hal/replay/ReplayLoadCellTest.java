@@ -164,6 +164,42 @@ class ReplayLoadCellTest {
     }
 
     @Test
+    void keeps_the_row_for_the_next_read_when_a_wait_is_interrupted() throws InterruptedException {
+        // given a clock whose next sleep is interrupted, as when the agent shuts down mid-wait
+        boolean[] interruptNext = {false};
+        ReplayClock interrupting = new ReplayClock() {
+            @Override
+            public long nanoTime() {
+                return clock.nanoTime();
+            }
+
+            @Override
+            public long wallMillis() {
+                return clock.wallMillis();
+            }
+
+            @Override
+            public void sleepNanos(long nanos) throws InterruptedException {
+                if (interruptNext[0]) {
+                    interruptNext[0] = false;
+                    throw new InterruptedException("shutdown");
+                }
+                clock.sleepNanos(nanos);
+            }
+        };
+        try (ReplayLoadCell cell = ReplayLoadCell.open(threeRows(), ReplayOptions.realTime(), interrupting)) {
+            cell.read(TIMEOUT);
+            interruptNext[0] = true;
+
+            // when
+            assertThatThrownBy(() -> cell.read(TIMEOUT)).isInstanceOf(InterruptedException.class);
+
+            // then the second row is not lost
+            assertThat(cell.read(TIMEOUT).value()).isEqualTo(-200);
+        }
+    }
+
+    @Test
     void reports_a_bad_line_at_open_before_handing_out_any_sample() {
         // guards against a replay that fails hours in, after the pipeline has used half a trace
         Path bad = Traces.write(dir, "bad.csv", Traces.HEADER + "100,1\n200,1\n300,99999999\n");

@@ -37,7 +37,7 @@ public final class SysfsPowerSupplyGauge implements BatteryGauge {
     }
 
     /**
-     * @param name the supply's directory name, e.g. {@code battery} or {@code max170xx_battery}
+     * @param name the supply's directory name, e.g. {@code battery} or {@code BAT0}
      * @throws IllegalArgumentException if the name is not a single directory name
      */
     public static SysfsPowerSupplyGauge of(Path root, String name) {

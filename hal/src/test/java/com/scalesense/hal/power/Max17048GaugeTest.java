@@ -52,7 +52,8 @@ class Max17048GaugeTest {
 
     @Test
     void reads_the_registers_afresh_on_every_read() {
-        // given two conversions: 0xB400 = 46080 x 78.125 uV = 3.6 V at 0x0C40 = 12 + 64/256 = 12.25 %, then 0xAF00 = 3.5 V at 0x0300 = 3 %
+        // given two conversions: 0xB400 = 46080 x 78.125 uV = 3.6 V at 0x0C40 = 12 + 64/256 = 12.25 %,
+        // then 0xAF00 = 44800 x 78.125 uV = 3.5 V at 0x0300 = 3 %
         I2C chip = chip();
         load(chip, 0x08, 0x0011);
         load(chip, 0x02, 0xB400);

@@ -41,9 +41,9 @@ class SysfsPowerSupplyGaugeTest {
 
     @Test
     void takes_a_battery_as_present_when_the_driver_has_no_present_file() throws IOException {
-        supply("max170xx_battery", "voltage_now", "4100000", "capacity", "93");
+        supply("battery", "voltage_now", "4100000", "capacity", "93");
 
-        assertThat(SysfsPowerSupplyGauge.of(root, "max170xx_battery").read()).isEqualTo(new BatteryState(4.1, 93));
+        assertThat(SysfsPowerSupplyGauge.of(root, "battery").read()).isEqualTo(new BatteryState(4.1, 93));
     }
 
     @Test

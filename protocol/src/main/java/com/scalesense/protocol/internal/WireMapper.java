@@ -62,6 +62,9 @@ public final class WireMapper {
                 .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
                 .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                // Map.copyOf iterates in a per-JVM random order; sorted keys make encoding
+                // deterministic, so a batch re-encoded after a restart is byte-for-byte the same.
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .build();
         // Numbers and booleans are never text, and text is never a number: "12" is not 12.
         for (var target : new LogicalType[] {LogicalType.Textual, LogicalType.Integer,

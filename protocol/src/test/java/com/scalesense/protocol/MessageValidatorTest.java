@@ -69,6 +69,16 @@ class MessageValidatorTest {
     }
 
     @Test
+    void rejects_batch_id_whose_window_ends_before_it_starts() {
+        String backwards = Samples.MAC + "_" + Samples.BOOT + "_" + Samples.END + "_" + Samples.START;
+        var batch = withHeader(Samples.MAC, Samples.BOOT, backwards, "loc-001", "loc-001#TAP#07");
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("window_end_ms must not be before window_start_ms");
+        });
+    }
+
+    @Test
     void rejects_tap_of_another_location() {
         var batch = withHeader(Samples.MAC, Samples.BOOT, Samples.BATCH_ID, "loc-002", "loc-001#TAP#07");
         assertThat(validator.check(batch)).singleElement().satisfies(v -> {

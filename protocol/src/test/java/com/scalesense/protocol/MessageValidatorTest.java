@@ -147,6 +147,17 @@ class MessageValidatorTest {
     }
 
     @Test
+    void accepts_a_weight_without_a_level_when_no_keg_is_on_the_platform() {
+        // a level of 0 for an absent keg would read as "keg ran dry" and raise a false alert
+        var absent = new Reading(Samples.START, null, null, 0.4, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        var noWeight = new Reading(Samples.START + 1, null, null, null, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(absent, noWeight), List.of()))))
+                .containsExactly("readings[1].weight_lbs");
+    }
+
+    @Test
     void rejects_inconsistent_events() {
         var events = List.<DeviceEvent>of(
                 new DeviceEvent.Pour(Samples.START + 10, true, Samples.START + 11, Samples.START + 10, 16.0, 400.0),

@@ -1,6 +1,7 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import java.util.List;
@@ -79,17 +80,26 @@ final class ReadingRules {
         return hx711;
     }
 
-    /** Level fields, in wire order; a fault never turns into a level, and a good reading has one. */
+    /** Level fields, in wire order; weight_lbs (index 2) is a plain measurement, the rest need a keg. */
     private static final String[] LEVEL_FIELDS = {"level_pct", "gallons", "weight_lbs", "pints_left"};
+    private static final int WEIGHT = 2;
 
+    /**
+     * A fault never turns into a level: with hx711 in error all level fields are null. With it ok
+     * the weight is always there, and the keg's level too unless the platform holds no keg
+     * (keg_absent), where a level of 0 would read as "keg ran dry" and raise a false alert.
+     */
     private static void levelMatchesSensor(Reading r, int i, SensorStatus hx711, Problems p) {
         Double[] level = {r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft()};
+        boolean kegAbsent = r.kegState() == KegState.KEG_ABSENT;
         for (int k = 0; k < level.length; k++) {
             if (hx711 == SensorStatus.ERROR && level[k] != null) {
                 p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), level[k],
                         "must be null when sensor_status.hx711 is error: a fault never turns into a level");
-            } else if (hx711 == SensorStatus.OK && level[k] == null) {
-                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, "is required when sensor_status.hx711 is ok");
+            } else if (hx711 == SensorStatus.OK && level[k] == null && (k == WEIGHT || !kegAbsent)) {
+                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, k == WEIGHT
+                        ? "is required when sensor_status.hx711 is ok"
+                        : "is required when sensor_status.hx711 is ok and keg_state is not keg_absent");
             }
         }
     }

@@ -61,10 +61,9 @@ public final class ErrorPaths {
             return "required field is missing";
         }
         if (e instanceof ValueInstantiationException && e.getCause() != null) {
+            // A record's constructor refused the values; its message is the rule.
             Throwable cause = e.getCause();
-            return cause instanceof NullPointerException
-                    ? "null is not allowed inside a list or map"
-                    : clip(String.valueOf(cause.getMessage()));
+            return clip(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
         }
         String text = TYPE_NAME.matcher(String.valueOf(e.getOriginalMessage())).replaceAll("$1");
         return clip(FEATURE_HINT.matcher(text).replaceAll(""));

@@ -1,6 +1,8 @@
 package com.scalesense.protocol.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -52,6 +54,9 @@ public final class WireMapper {
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
                 .addMixIn(DeviceEvent.class, DeviceEventMixIn.class)
+                // null inside a list or map fails where it stands (readings[2]), not later in a
+                // record constructor that can only name the whole message
+                .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))
                 .addModule(new LowerSnakeEnums())
                 .addModule(new FiniteNumbers())
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)

@@ -127,6 +127,12 @@ public final class Hx711Emulator implements AutoCloseable {
         return model.poweredDown();
     }
 
+    /** Whether a completed conversion waits to be read or is being shifted out right now. */
+    public boolean dataPending() {
+        sync();
+        return model.dataPending();
+    }
+
     /** The input the chip converts now: "A_128", "B_32" or "A_64". */
     public String selection() {
         sync();

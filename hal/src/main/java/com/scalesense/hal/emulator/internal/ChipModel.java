@@ -84,12 +84,12 @@ public final class ChipModel {
         }
         if (pulses == 0) {
             dataReady = false;
-            counters.reads++;
         }
         pulses++;
         if (pulses <= DATA_BITS) {
             setDout(((outputCode >> (DATA_BITS - pulses)) & 1) == 1);
         } else if (pulses == DATA_BITS + 1) {
+            counters.reads++;
             setDout(true);
         } else if (pulses > MAX_PULSES) {
             serialError();
@@ -118,8 +118,9 @@ public final class ChipModel {
         return poweredDown;
     }
 
-    public synchronized boolean sckHigh() {
-        return sckHigh;
+    /** Whether a conversion waits to be read or is being shifted out. */
+    public synchronized boolean dataPending() {
+        return dataReady || (pulses > 0 && pulses <= DATA_BITS);
     }
 
     /** Nanoseconds until the next thing the model must do on its own. */

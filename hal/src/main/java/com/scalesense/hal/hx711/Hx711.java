@@ -38,7 +38,6 @@ public final class Hx711 implements LoadCell {
 
     private final Hx711Config config;
     private final Context context;
-    private final DigitalInput dout;
     private final SampleRing ring;
     private final SamplingLoop loop;
     private final Clock clock;
@@ -50,7 +49,6 @@ public final class Hx711 implements LoadCell {
                   LongSupplier nanoTime) {
         this.config = config;
         this.context = context;
-        this.dout = dout;
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.ring = new SampleRing(config.bufferCapacity());
@@ -135,11 +133,6 @@ public final class Hx711 implements LoadCell {
     public Hx711Stats stats() {
         return new Hx711Stats(ring.dropped(), loop.discardedConversions(), loop.timingViolations(),
                 loop.chipResets());
-    }
-
-    /** Whether DOUT reads high right now (chip busy, powered down or absent); for wiring checks. */
-    public boolean doutHigh() {
-        return dout.isHigh();
     }
 
     /** Stops the sampling thread, powers the chip down and releases both pins; idempotent. */

@@ -72,7 +72,8 @@ class Hx711DriverIT {
             RawSample violated = rig.nextWith(SampleStatus.TIMING_VIOLATION);
 
             assertThat(violated.value()).isZero();
-            assertThat(rig.chip.counters().powerDowns()).isGreaterThan(powerDownsBefore);
+            // One power-down from the stretched pulse, one from the driver's reset after it.
+            assertThat(rig.chip.counters().powerDowns()).isGreaterThanOrEqualTo(powerDownsBefore + 2);
             assertThat(rig.driver.stats().timingViolations()).isPositive();
             assertThat(rig.nextOk(2)).as("recovers after the reset").extracting(RawSample::value).containsOnly(4242);
         }

@@ -8,15 +8,18 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * Starts a {@link CrashWriter} on an outbox file, lets it print a random number of lines
- * (seeded), kills it with SIGKILL and collects every line it printed into a {@link CrashLedger}.
+ * Starts a writer process (by default {@link CrashWriter} on {@code dir/outbox.db}), lets it
+ * print a random number of lines (seeded), kills it with SIGKILL and hands every line it
+ * printed to a ledger.
  */
-final class CrashHarness {
+public final class CrashHarness {
 
     /** Linux exit status of a process ended by signal 9: 128 + 9. */
     static final int SIGKILL_STATUS = 137;
@@ -24,27 +27,35 @@ final class CrashHarness {
     private static final int MAX_LINES = 400;
 
     private final Path dir;
-    private final String engine;
-    private final long maxBytes;
+    private final Class<?> writer;
+    private final List<String> writerArgs;
     private final Random random;
 
     CrashHarness(Path dir, String engine, long maxBytes, long seed) {
+        this(dir, CrashWriter.class, List.of(engine, dir.resolve("outbox.db").toString(), Long.toString(maxBytes)), seed);
+    }
+
+    /**
+     * @param writer     a main class that prints one line per kept promise
+     * @param writerArgs its arguments; the run number is appended
+     */
+    public CrashHarness(Path dir, Class<?> writer, List<String> writerArgs, long seed) {
         this.dir = dir;
-        this.engine = engine;
-        this.maxBytes = maxBytes;
+        this.writer = writer;
+        this.writerArgs = List.copyOf(writerArgs);
         this.random = new Random(seed);
     }
 
-    /** One start-append-kill round on {@code file}; every printed line goes into {@code ledger}. */
-    void killOnce(Path file, int run, CrashLedger ledger) throws IOException, InterruptedException {
+    /** One start-print-kill round; every printed line goes to {@code ledger}. */
+    public void killOnce(int run, Consumer<String> ledger) throws IOException, InterruptedException {
         int killAfterLines = 1 + random.nextInt(MAX_LINES);
         Path stderr = dir.resolve("stderr-" + run + ".txt");
-        Process p = start(file, run, stderr);
+        Process p = start(run, stderr);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             int lines = 0;
             while (lines < killAfterLines && (line = out.readLine()) != null) {
-                ledger.record(line);
+                ledger.accept(line);
                 lines++;
             }
             // SIGKILL through the handle: Process.destroyForcibly() would also close our end of
@@ -52,7 +63,7 @@ final class CrashHarness {
             p.toHandle().destroyForcibly();
             // Lines already in the pipe were printed after their call returned: promises too.
             while ((line = out.readLine()) != null) {
-                ledger.record(line);
+                ledger.accept(line);
             }
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("writer ended within 60 s").isTrue();
@@ -60,11 +71,12 @@ final class CrashHarness {
                 .isEqualTo(SIGKILL_STATUS);
     }
 
-    private Process start(Path file, int run, Path stderr) throws IOException {
+    private Process start(int run, Path stderr) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), CrashWriter.class.getName(),
-                engine, file.toString(), Long.toString(maxBytes), Integer.toString(run));
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
+                "-cp", System.getProperty("java.class.path"), writer.getName()));
+        command.addAll(writerArgs);
+        command.add(Integer.toString(run));
         return new ProcessBuilder(command).redirectError(stderr.toFile()).start();
     }
 }

@@ -29,7 +29,7 @@ public final class EngineCrashComparison {
         int unopenable = 0;
         int broken = 0;
         for (int run = 1; run <= kills; run++) {
-            harness.killOnce(file, run, ledger);
+            harness.killOnce(run, ledger::record);
             String verdict = check(engine, file, ledger);
             if (!verdict.isEmpty()) {
                 System.out.printf("kill %d: %s%n", run, verdict);

@@ -62,7 +62,7 @@ class OutboxCrashIT {
         CrashHarness harness = new CrashHarness(dir, "sqlite", maxBytes, SEED);
         long largest = 0;
         for (int run = 1; run <= KILLS; run++) {
-            harness.killOnce(file, run, ledger);
+            harness.killOnce(run, ledger::record);
             largest = Math.max(largest, Files.size(file));
         }
         System.out.printf("crash test: %d SIGKILLs (seed %d), largest outbox file %d bytes, bound %d%n", KILLS, SEED,

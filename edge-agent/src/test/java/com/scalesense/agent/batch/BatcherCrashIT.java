@@ -34,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BatcherCrashIT {
 
-    private static final int KILLS = Math.max(25, Integer.getInteger("crash.kills", 25) / 2);
-    private static final long SEED = Long.getLong("crash.seed", 20261122L);
+    private static final int KILLS = CrashHarness.kills(25, 0.5);
+    private static final long SEED = CrashHarness.SEED;
 
     @TempDir
     Path dir;

@@ -21,6 +21,9 @@ import java.util.function.Consumer;
  */
 public final class CrashHarness {
 
+    /** {@code -Dcrash.seed} replays a failing run. */
+    public static final long SEED = Long.getLong("crash.seed", 20261122L);
+
     /** Linux exit status of a process ended by signal 9: 128 + 9. */
     static final int SIGKILL_STATUS = 137;
     /** Most lines a writer prints before it is killed: a few hundred appends, seals and acks. */
@@ -44,6 +47,11 @@ public final class CrashHarness {
         this.writer = writer;
         this.writerArgs = List.copyOf(writerArgs);
         this.random = new Random(seed);
+    }
+
+    /** Kill rounds for a test: {@code -Dcrash.kills} (500 in the crash-long profile) scaled by {@code share}, at least {@code min}. */
+    public static int kills(int min, double share) {
+        return Math.max(min, (int) (Integer.getInteger("crash.kills", min) * share));
     }
 
     /** One start-print-kill round; every printed line goes to {@code ledger}. */

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OutboxCrashIT {
 
-    private static final int KILLS = Integer.getInteger("crash.kills", 50);
-    private static final long SEED = Long.getLong("crash.seed", 20261122L);
+    private static final int KILLS = CrashHarness.kills(50, 1.0);
+    private static final long SEED = CrashHarness.SEED;
     /** Page margin for the on-disk bound: one transaction's pages plus a drop step (4 KiB pages). */
     private static final long PAGE_MARGIN = 8 * 4096;
 

@@ -119,6 +119,37 @@ public final class Keys {
         return "DEVICE#" + deviceId;
     }
 
+    /** Scope of the global beer library's catalog partition; loc_ids are lowercase, so no clash. */
+    public static final String BEER_CATALOG_GLOBAL = "GLOBAL";
+
+    /**
+     * Catalog partition listing the beers of one scope ({@link #BEER_CATALOG_GLOBAL} or a loc_id),
+     * so the library is listed with a Query, never a Scan (admin module, docs/cloud.md).
+     */
+    public static String beerCatalog(String scope) {
+        return "BEERS#" + scope;
+    }
+
+    /** A beer's entry in its scope's catalog: {@code BEERS#GLOBAL / BEER#guinness-draught}. */
+    public static ItemKey beerCatalogEntry(String scope, String beerRef) {
+        return new ItemKey(beerCatalog(scope), "BEER#" + beerRef);
+    }
+
+    /** Seed 000 "Current calibration". */
+    public static ItemKey deviceCalibration(String deviceId) {
+        return new ItemKey("DEVICE#" + deviceId, "CALIBRATION");
+    }
+
+    /** Seed 000 "Calibration history": one entry per calibration, {@code CAL#<ISO instant>}. */
+    public static ItemKey deviceCalibrationHistory(String deviceId, long atMs) {
+        return new ItemKey("DEVICE#" + deviceId, "CAL#" + isoInstant(atMs));
+    }
+
+    /** Seed 000 WebSocket connection tracking. */
+    public static ItemKey wsConnection(String connectionId) {
+        return new ItemKey("WS_CONN#" + connectionId, "META");
+    }
+
     /** Seed 001 {@code device_readings.ts_batch}: {@code {timestamp_ms:013}#{batch_id}}. */
     public static String tsBatch(long timestampMs, String batchId) {
         return String.format("%013d#%s", timestampMs, batchId);

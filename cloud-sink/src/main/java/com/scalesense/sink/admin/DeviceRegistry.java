@@ -72,7 +72,8 @@ public final class DeviceRegistry {
             String[] parts = oldTapId.split("#TAP#", 2);
             items.add(TransactWriteItem.builder().update(u -> u.tableName(table)
                     .key(key(Keys.tapConfig(parts[0], parts[1])))
-                    .conditionExpression("device_id = :d").updateExpression("REMOVE device_id")
+                    .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(device_id) OR device_id = :d)")
+                    .updateExpression("REMOVE device_id")
                     .expressionAttributeValues(Map.of(":d", s(deviceId)))).build());
         }
         try {

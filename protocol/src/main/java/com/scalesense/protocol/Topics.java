@@ -24,7 +24,7 @@ public final class Topics {
     /** Subscription filter for every device's registrations. */
     public static final String ALL_REGISTRATIONS = ROOT + "/+/" + REGISTRATION;
 
-    private static final Pattern DEVICE_ID = Pattern.compile("^[A-Z][A-Z0-9]*-[0-9]{4,}$");
+    private static final Pattern DEVICE_ID = Ids.DEVICE_ID;
 
     private Topics() {
     }

@@ -1,0 +1,38 @@
+package com.scalesense.sink.handler;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Entry point for an IoT Rule that invokes the function directly with
+ * {@code SELECT *, topic() AS topic FROM 'scalesense/v1/+/batches'} (and {@code /registration}).
+ * Reads the event as raw bytes so the protocol's strict codec sees exactly what the device sent
+ * (duplicate keys, NaN, nesting, size); a Map-typed handler would have let the runtime's lenient
+ * parser decide first. A rejected message returns normally ({@code {"outcome":"rejected"}}, reason
+ * logged): retrying it cannot help. A store failure throws, so the invocation is retried.
+ */
+public final class IotRuleHandler implements RequestStreamHandler {
+
+    private final MessageRouter router;
+
+    public IotRuleHandler() {
+        this(SinkWiring.router(SinkWiring.store(System.getenv())));
+    }
+
+    public IotRuleHandler(MessageRouter router) {
+        this.router = router;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        // One read bounded by the codec's limit plus one byte, so an oversize event is seen as such.
+        byte[] message = input.readNBytes(com.scalesense.protocol.WireCodec.MAX_PAYLOAD_BYTES + 1);
+        MessageRouter.Outcome outcome = router.route(message);
+        output.write(("{\"outcome\":\"" + outcome.name().toLowerCase(java.util.Locale.ROOT) + "\"}")
+                .getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -19,12 +19,18 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * Binds a scale to a tap: {@code DEVICE#<id>/META} gets loc_id, tap_id, device_id (the last
- * puts it in device-index) and the tap's config gets device_id, in one transaction. Moving a
+ * puts it in device-index) and the tap's config gets {@value #TAP_DEVICE}, in one transaction. Moving a
  * scale clears it from its old tap in the same transaction. A tap held by another scale is
  * refused rather than silently taken: two scales reporting for one tap would mix two kegs.
  * Status attributes ingestion keeps on DEVICE META are preserved (UpdateItem, not PutItem).
  */
 public final class DeviceRegistry {
+
+    /**
+     * The tap config's scale. Not named device_id: that attribute is device-index's key and the
+     * index must hold DEVICE#/META items only (docs/data-model.md).
+     */
+    public static final String TAP_DEVICE = "assigned_device_id";
 
     private final DynamoDbClient client;
     private final String table;
@@ -65,15 +71,15 @@ public final class DeviceRegistry {
                 .updateExpression("SET device_id = :d, hardware_id = :h, loc_id = :l, tap_id = :t, registered_at = :now")
                 .expressionAttributeValues(values)).build());
         items.add(TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapConfig(locId, tapNumber)))
-                .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(device_id) OR device_id = :d)")
-                .updateExpression("SET device_id = :d, tap_id = :t")
+                .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(" + TAP_DEVICE + ") OR " + TAP_DEVICE + " = :d)")
+                .updateExpression("SET " + TAP_DEVICE + " = :d, tap_id = :t")
                 .expressionAttributeValues(Map.of(":d", s(deviceId), ":t", s(tapId)))).build());
         if (oldTapId != null && !oldTapId.equals(tapId)) {
             String[] parts = oldTapId.split("#TAP#", 2);
             items.add(TransactWriteItem.builder().update(u -> u.tableName(table)
                     .key(key(Keys.tapConfig(parts[0], parts[1])))
-                    .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(device_id) OR device_id = :d)")
-                    .updateExpression("REMOVE device_id")
+                    .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(" + TAP_DEVICE + ") OR " + TAP_DEVICE + " = :d)")
+                    .updateExpression("REMOVE " + TAP_DEVICE)
                     .expressionAttributeValues(Map.of(":d", s(deviceId)))).build());
         }
         try {
@@ -90,7 +96,7 @@ public final class DeviceRegistry {
             if (tap == null || tap.isEmpty()) {
                 return new NotFoundException("tap", tapId);
             }
-            return new ConflictException("tap", tapId, "is held by " + Dynamo.string(tap, "device_id")
+            return new ConflictException("tap", tapId, "is held by " + Dynamo.string(tap, TAP_DEVICE)
                     + "; unregister it before registering " + deviceId);
         }
         return new ConflictException("device", deviceId, "was moved concurrently; read it again and retry");

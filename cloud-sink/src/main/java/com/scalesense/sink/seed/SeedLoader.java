@@ -3,6 +3,7 @@ package com.scalesense.sink.seed;
 import static com.scalesense.sink.admin.internal.Dynamo.n;
 import static com.scalesense.sink.admin.internal.Dynamo.s;
 
+import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.admin.internal.BeerItems;
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.admin.internal.SettingsItems;
@@ -80,7 +81,7 @@ public final class SeedLoader {
                 Map<String, AttributeValue> tap = withKey(Keys.tapConfig(l.locId(), t.tapNumber()));
                 tap.put("tap_id", s(tapId));
                 tap.put("name", s(t.name()));
-                tap.put("device_id", s(t.deviceId()));
+                tap.put(DeviceRegistry.TAP_DEVICE, s(t.deviceId()));
                 items.add(tap);
                 Map<String, AttributeValue> device = withKey(Keys.deviceMeta(t.deviceId()));
                 device.put("device_id", s(t.deviceId()));

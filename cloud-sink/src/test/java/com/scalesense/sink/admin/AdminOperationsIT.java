@@ -100,7 +100,7 @@ class AdminOperationsIT {
         Map<String, AttributeValue> tap = get(Keys.tapConfig("loc-001", "02"));
         assertThat(Dynamo.string(tap, "keg_id")).isEqualTo(a.kegId());
         assertThat(Dynamo.string(tap, "keg_type")).isEqualTo("half_barrel");
-        assertThat(Dynamo.string(tap, "device_id")).isEqualTo("SCALE-0002");
+        assertThat(Dynamo.string(tap, DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0002");
         assertThat(Dynamo.string(get(Keys.tapState("loc-001", "02")), "tare_status")).isEqualTo("pending");
     }
 
@@ -177,8 +177,8 @@ class AdminOperationsIT {
         Map<String, AttributeValue> device = get(Keys.deviceMeta("SCALE-0004"));
         assertThat(Dynamo.string(device, "tap_id")).isEqualTo("loc-001#TAP#05");
         assertThat(Dynamo.string(device, "device_id")).isEqualTo("SCALE-0004");
-        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "05")), "device_id")).isEqualTo("SCALE-0004");
-        assertThat(get(Keys.tapConfig("loc-001", "04"))).doesNotContainKey("device_id");
+        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "05")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0004");
+        assertThat(get(Keys.tapConfig("loc-001", "04"))).doesNotContainKey(DeviceRegistry.TAP_DEVICE);
     }
 
     @Test

@@ -119,10 +119,13 @@ public final class AlertEvaluator {
             now = DeviceState.OK;
             reason = "ok";
         }
-        if (now == state.deviceState() || t <= state.deviceStateAtMs()) {
+        // A device never seen is OK: only real transitions are logged, so the log does not depend on
+        // which batch happened to arrive first.
+        DeviceState previous = state.deviceState() == null ? DeviceState.OK : state.deviceState();
+        if (now == previous || t <= state.deviceStateAtMs()) {
             return state;
         }
-        log.add(new StateChange(state.deviceState(), now, t, reason));
+        log.add(new StateChange(previous, now, t, reason));
         return state.withDeviceState(now, t);
     }
 }

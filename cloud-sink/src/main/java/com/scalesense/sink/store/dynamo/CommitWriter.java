@@ -35,8 +35,6 @@ final class CommitWriter {
     static final int MAX_TRANSACTION_ITEMS = 100;
     /** Seed 001: processed_batches TTL is 30 days after receipt. */
     static final long MARKER_TTL_SECS = 30L * 24 * 3600;
-    // DynamoDB ClientRequestToken: at most 36 characters.
-    private static final int TOKEN_LENGTH = 36;
 
     private final DynamoDbClient client;
     private final TableNames names;
@@ -57,14 +55,16 @@ final class CommitWriter {
         if (c.alerts() != null) {
             items.addAll(new AlertItems(names.scaleSense(), metered).of(c.alerts()));
         }
-        // The token makes an SDK-level retry of this very call succeed instead of failing on its own marker.
-        run(c.marker().batchId(), items, c.marker().payloadHash().substring(0, TOKEN_LENGTH));
+        // No ClientRequestToken: a redelivery within its 10 minutes with another received_at would get
+        // IdempotentParameterMismatch forever. An SDK retry after a lost response instead fails on its
+        // own marker, which reads back as a duplicate with the same payload hash: the right answer.
+        run(c.marker().batchId(), items);
     }
 
     void commitAlerts(AlertCommit c) {
         List<TransactWriteItem> items = new AlertItems(names.scaleSense(), metered).of(c);
         if (!items.isEmpty()) {
-            run("offline check of " + c.deviceId(), items, null);
+            run("offline check of " + c.deviceId(), items);
         }
     }
 
@@ -87,18 +87,14 @@ final class CommitWriter {
         return metered.update(names.scaleSense(), key, b);
     }
 
-    private void run(String what, List<TransactWriteItem> items, String token) {
+    private void run(String what, List<TransactWriteItem> items) {
         if (items.size() > MAX_TRANSACTION_ITEMS) {
             throw new IllegalStateException(what + ": " + items.size() + " transaction items exceed "
                     + MAX_TRANSACTION_ITEMS + ".");
         }
         try {
-            var response = client.transactWriteItems(r -> {
-                r.transactItems(items).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-                if (token != null) {
-                    r.clientRequestToken(token);
-                }
-            });
+            var response = client.transactWriteItems(r -> r.transactItems(items)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
             if (response.consumedCapacity() != null) {
                 response.consumedCapacity().forEach(cc -> meter.reported(cc.capacityUnits()));
             }

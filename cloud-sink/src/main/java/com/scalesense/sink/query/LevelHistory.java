@@ -27,11 +27,11 @@ public record LevelHistory(HistoryRange range, List<Bin> levels, List<Bin> batte
         batteries = List.copyOf(batteries);
     }
 
-    /** Bins the points that fall in {@code (now - range, now]}. */
+    /** Bins the points that fall in {@code [now - range, now]} (seed 000: {@code time >= ago(range)}). */
     public static LevelHistory of(HistoryRange range, List<ReadingPoint> points, Instant now) {
         Instant from = now.minus(range.span());
         List<ReadingPoint> inRange = points.stream()
-                .filter(p -> p.at().isAfter(from) && !p.at().isAfter(now)).toList();
+                .filter(p -> !p.at().isBefore(from) && !p.at().isAfter(now)).toList();
         long binMs = range.bin().toMillis();
         return new LevelHistory(range,
                 average(inRange, ReadingPoint::levelPct, binMs),

@@ -7,8 +7,10 @@ import java.time.format.DateTimeParseException;
 import java.util.Objects;
 
 /**
- * The settings of one bar, stored at {@code LOCATION#<loc_id>/SETTINGS} and read by ingestion
- * (alerts, daily summaries) and by the analytics. Validated on construction.
+ * The settings of one bar as the admin writes them to {@code LOCATION#<loc_id>/SETTINGS}:
+ * ingestion's {@link com.scalesense.sink.LocationSettings} plus a display name, with every field
+ * validated on construction (ingestion reads leniently, defaulting what is missing). Whole
+ * numbers only: an operator sets 15 %, not 15.3 %.
  *
  * @param name               display name
  * @param timezone           IANA zone the bar's clock runs in; hours of day and business days use it
@@ -29,14 +31,16 @@ public record LocationSettings(
         int offlineAfterSecs,
         int rateWindowHours) {
 
-    public static final ZoneId DEFAULT_TIMEZONE = ZoneId.of("UTC");
-    public static final LocalTime DEFAULT_BUSINESS_DAY_ENDS_AT = LocalTime.of(6, 0);
-    public static final int DEFAULT_GRACE_PERIOD_SECS = 900;
-    public static final int DEFAULT_LOW_KEG_PCT = 15;
-    public static final int DEFAULT_LOW_BATTERY_PCT = 20;
-    public static final int DEFAULT_OFFLINE_AFTER_SECS = 900;
+    /** Ingestion's defaults, so what the admin writes and what ingestion assumes cannot differ. */
+    private static final com.scalesense.sink.LocationSettings INGEST = com.scalesense.sink.LocationSettings.DEFAULTS;
+    public static final ZoneId DEFAULT_TIMEZONE = INGEST.timezone();
+    public static final LocalTime DEFAULT_BUSINESS_DAY_ENDS_AT = INGEST.businessDayEndsAt();
+    public static final int DEFAULT_GRACE_PERIOD_SECS = Math.toIntExact(INGEST.gracePeriodSecs());
+    public static final int DEFAULT_LOW_KEG_PCT = (int) INGEST.lowKegPct();
+    public static final int DEFAULT_LOW_BATTERY_PCT = (int) INGEST.lowBatteryPct();
+    public static final int DEFAULT_OFFLINE_AFTER_SECS = Math.toIntExact(INGEST.offlineAfterSecs());
     /** Seed 000: "Default window: 6 hours (configurable per location in settings)". */
-    public static final int DEFAULT_RATE_WINDOW_HOURS = 6;
+    public static final int DEFAULT_RATE_WINDOW_HOURS = INGEST.rateWindowHours();
 
     public LocationSettings {
         name = Fields.text("name", name, 100);

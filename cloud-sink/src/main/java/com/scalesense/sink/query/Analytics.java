@@ -78,7 +78,7 @@ public final class Analytics {
     public BatteryTrend batteryTrend(String locId) {
         Instant now = clock.instant();
         Map<String, String> hardwareToDevice = new HashMap<>();
-        for (Item item : reads.index(Tables.LOC_ID_INDEX, "loc_id", locId)) {
+        for (Item item : reads.index(Tables.LOC_ID_INDEX, "loc_id", Fields.match("loc_id", locId, Fields.LOC_ID))) {
             if (item.string("PK").startsWith("DEVICE#") && item.has("hardware_id")) {
                 hardwareToDevice.put(item.string("hardware_id"), item.string("device_id"));
             }

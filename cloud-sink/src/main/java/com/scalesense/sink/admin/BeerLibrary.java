@@ -62,7 +62,7 @@ public final class BeerLibrary {
 
     public Optional<Beer> get(String beerRef) {
         Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
-                .key(key(Keys.beerMeta(beerRef))).consistentRead(true)).item();
+                .key(key(Keys.beerMeta(Fields.beerRef(beerRef)))).consistentRead(true)).item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BeerItems.beer(item));
     }
 

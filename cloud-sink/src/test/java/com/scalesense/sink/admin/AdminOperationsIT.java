@@ -121,6 +121,19 @@ class AdminOperationsIT {
     }
 
     @Test
+    void a_custom_beer_is_assigned_by_its_location_ref_with_reference_weights() {
+        beers.create(new Beer("house-stout", "loc-001", "House Stout", null, "Stout", 5.0, 1.016));
+        KegAssigner assigner = new KegAssigner(dynamo.client(), names, clock, new KegIds(clock, new Random(7)));
+
+        KegAssignment a = assigner.assign("loc-001", "04", "loc-001#house-stout", "sixth_barrel");
+
+        assertThat(Dynamo.string(get(Keys.kegMeta(a.kegId())), "beer_id")).isEqualTo("loc-001#house-stout");
+        assertThat(a).extracting(KegAssignment::fullLbs, KegAssignment::emptyLbs, KegAssignment::specificGravity)
+                .containsExactly(61.0, 16.5, 1.016);
+        assertThat(beers.get("loc-001#house-stout").orElseThrow().locId()).isEqualTo("loc-001");
+    }
+
+    @Test
     void assignment_to_a_missing_tap_writes_nothing() {
         // Guards against the seed's three parallel writes: a failed tap update must not leave a keg behind.
         Random random = new Random(7);

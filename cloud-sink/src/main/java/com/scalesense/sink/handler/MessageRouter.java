@@ -1,5 +1,6 @@
 package com.scalesense.sink.handler;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,6 +34,14 @@ public final class MessageRouter {
     /** What became of a message. ACCEPTED and DUPLICATE are both successes. */
     public enum Outcome { ACCEPTED, DUPLICATE, REJECTED }
 
+    /**
+     * The outcome and, when rejected, the reason (naming field, value and rule).
+     *
+     * @param reason null unless {@code outcome} is REJECTED
+     */
+    public record Routed(Outcome outcome, String reason) {
+    }
+
     private final WireCodec codec;
     private final IngestionService service;
     private final ObjectMapper topicReader = new ObjectMapper();
@@ -45,7 +54,7 @@ public final class MessageRouter {
     }
 
     /** @throws com.scalesense.sink.store.StoreUnavailableException when DynamoDB failed: retry later */
-    public Outcome route(byte[] message) {
+    public Routed route(byte[] message) {
         try {
             if (message.length > WireCodec.MAX_PAYLOAD_BYTES) {
                 throw rejected("payload", message.length + " bytes", "must be at most "
@@ -55,17 +64,17 @@ public final class MessageRouter {
             String deviceId = Topics.deviceIdOf(topic);
             if (topic.endsWith("/" + Topics.BATCHES)) {
                 IngestResult r = service.ingest(codec.decodeBatch(message), deviceId);
-                return r == IngestResult.ACCEPTED ? Outcome.ACCEPTED : Outcome.DUPLICATE;
+                return new Routed(r == IngestResult.ACCEPTED ? Outcome.ACCEPTED : Outcome.DUPLICATE, null);
             }
             if (topic.endsWith("/" + Topics.REGISTRATION)) {
                 service.register(codec.decodeRegistration(message), deviceId);
-                return Outcome.ACCEPTED;
+                return new Routed(Outcome.ACCEPTED, null);
             }
             throw rejected("topic", topic, "must end in /" + Topics.BATCHES + " or /" + Topics.REGISTRATION);
         } catch (RejectedMessageException | BatchIdReusedException | ProtocolException e) {
             // Never retried: the same bytes would fail the same way. The log line is the dead-letter record.
             LOG.error("Rejected message: {}", e.getMessage());
-            return Outcome.REJECTED;
+            return new Routed(Outcome.REJECTED, e.getMessage());
         }
     }
 
@@ -74,9 +83,15 @@ public final class MessageRouter {
         try {
             root = topicReader.readTree(message);
         } catch (IOException e) {
-            throw new MalformedMessageException("$", "must be one JSON object", e);
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new MalformedMessageException("$", "must be one well-formed JSON object ("
+                    + (why.length() > 120 ? why.substring(0, 120) + "…" : why) + ")", e);
         }
-        JsonNode topic = root == null ? null : root.get("topic");
+        if (root == null || !root.isObject()) {
+            throw new MalformedMessageException("$", "must be one JSON object, was "
+                    + (root == null || root.isMissingNode() ? "empty" : root.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        JsonNode topic = root.get("topic");
         if (topic == null || !topic.isTextual()) {
             throw rejected("topic", topic == null ? null : topic.toString(),
                     "must be a string added by the IoT Rule (SELECT *, topic() AS topic)");

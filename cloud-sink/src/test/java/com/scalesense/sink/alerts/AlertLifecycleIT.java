@@ -8,33 +8,21 @@ import com.scalesense.protocol.Reading;
 import com.scalesense.sink.ingest.IngestionService;
 import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.testing.Batches;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-class AlertLifecycleIT {
+class AlertLifecycleIT extends WithLocalDynamo {
 
     private static final long GRACE_SECS = 600;
-    private static LocalDynamo dynamo;
     private SinkHarness sink;
     private IngestionService service;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void location_with_ten_minute_grace_and_20_pct_low_keg() {

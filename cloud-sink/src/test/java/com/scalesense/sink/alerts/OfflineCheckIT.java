@@ -5,28 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.sink.handler.OfflineCheckHandler;
 import com.scalesense.sink.testing.Batches;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class OfflineCheckIT {
+class OfflineCheckIT extends WithLocalDynamo {
 
-    private static LocalDynamo dynamo;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @Test
     void silent_device_gets_one_offline_alert_and_its_next_batch_resolves_it() {

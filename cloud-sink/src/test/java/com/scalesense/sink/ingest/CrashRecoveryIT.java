@@ -11,32 +11,20 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.TareStatus;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.CrashingStore;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A Lambda that dies after any write step, then a redelivery, must leave what one clean delivery leaves. */
-class CrashRecoveryIT {
+class CrashRecoveryIT extends WithLocalDynamo {
 
     private static final Instant RECEIVED = Instant.ofEpochMilli(T0 + 7_200_000);
-    private static LocalDynamo dynamo;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     /** Earlier history: a keg at 20 %, battery fine. */
     private static ReadingsBatch earlier() {

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.testing.Batches;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,27 +19,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-class IngestionIT {
+class IngestionIT extends WithLocalDynamo {
 
     private static final Instant RECEIVED = Instant.ofEpochMilli(T0 + 3_600_000);
-    private static LocalDynamo dynamo;
     private SinkHarness sink;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void freshTables() {

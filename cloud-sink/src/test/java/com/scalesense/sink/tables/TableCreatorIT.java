@@ -2,27 +2,15 @@ package com.scalesense.sink.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scalesense.sink.testing.LocalDynamo;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
-class TableCreatorIT {
+class TableCreatorIT extends WithLocalDynamo {
 
-    private static LocalDynamo dynamo;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @Test
     void creates_seed_001_tables_with_locked_keys_indexes_and_ttl() {

@@ -3,7 +3,7 @@ package com.scalesense.sink.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.sink.tables.TableNames;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,25 +11,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class AdminCliIT {
+class AdminCliIT extends WithLocalDynamo {
 
-    static LocalDynamo dynamo;
     final Clock clock = Clock.fixed(Instant.parse("2026-11-20T12:00:00Z"), ZoneOffset.UTC);
     final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @Test
     void seeds_then_creates_lists_and_revokes_an_api_key_printing_the_raw_key_once() {

@@ -9,7 +9,7 @@ import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -18,29 +18,17 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Every admin operation on DynamoDB Local, over the repository's seed data. */
-class AdminOperationsIT {
+class AdminOperationsIT extends WithLocalDynamo {
 
-    static LocalDynamo dynamo;
     final Clock clock = Clock.fixed(Instant.parse("2026-03-18T20:15:00Z"), ZoneOffset.UTC);
     TableNames names;
     BeerLibrary beers;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void seed() {

@@ -7,7 +7,7 @@ import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;
 import com.scalesense.sink.tables.TableNames;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,29 +15,17 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class ApiKeysIT {
+class ApiKeysIT extends WithLocalDynamo {
 
-    static LocalDynamo dynamo;
     static final ApiKeyPepper PEPPER = ApiKeyPepper.fromEnvironment(Map.of("API_KEY_PEPPER", "pepper-0123456789abcdef"));
 
     final StepClock clock = new StepClock(Instant.parse("2024-01-10T08:00:00Z"));
     TableNames names;
     ApiKeys keys;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void tables() {

@@ -15,7 +15,7 @@ import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,30 +23,18 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Seed 000's item access patterns over the repository seeds plus a few items per pattern. */
-class EntityQueriesIT {
+class EntityQueriesIT extends WithLocalDynamo {
 
-    static LocalDynamo dynamo;
     static final Instant NOW = Instant.parse("2026-03-18T20:00:00Z");
     final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     TableNames names;
     KegAssignment keg;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void seed() {

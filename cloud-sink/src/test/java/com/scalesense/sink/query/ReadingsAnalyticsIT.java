@@ -8,7 +8,7 @@ import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.testing.Batches;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,8 +16,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,22 +28,12 @@ import org.junit.jupiter.api.Test;
  * reading, so gallons 12.40 → 10.15 (15.5 × 65.5 % = 10.1525, stored to 2 places), battery 80 %,
  * in three batches of ten.
  */
-class ReadingsAnalyticsIT {
+class ReadingsAnalyticsIT extends WithLocalDynamo {
 
-    static LocalDynamo dynamo;
     static final Instant T0 = Instant.ofEpochMilli(Batches.T0);
     SinkHarness sink;
     Analytics analytics;
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @BeforeEach
     void ingest() {

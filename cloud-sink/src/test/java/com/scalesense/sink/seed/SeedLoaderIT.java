@@ -7,7 +7,7 @@ import com.scalesense.sink.admin.InvalidInputException;
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
-import com.scalesense.sink.testing.LocalDynamo;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,28 +15,16 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-class SeedLoaderIT {
+class SeedLoaderIT extends WithLocalDynamo {
 
     static final Path SEEDS = Path.of("..", "seeds");
-    static LocalDynamo dynamo;
 
     final Clock clock = Clock.fixed(Instant.parse("2026-11-20T12:00:00Z"), ZoneOffset.UTC);
 
-    @BeforeAll
-    static void start() {
-        dynamo = LocalDynamo.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-    }
 
     @Test
     void loads_the_repository_seeds_and_a_second_run_writes_nothing_and_changes_nothing() {

@@ -18,9 +18,15 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
 /** Every admin operation on DynamoDB Local, over the repository's seed data. */
 class AdminOperationsIT extends WithLocalDynamo {
@@ -136,6 +142,42 @@ class AdminOperationsIT extends WithLocalDynamo {
                 .isInstanceOf(NotFoundException.class).hasMessageContaining("no-such-beer");
         assertThatThrownBy(() -> assigner.assign("loc-001", "01", "coors-light", "pony_keg"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("keg_type");
+    }
+
+    @Test
+    void a_concurrent_swap_of_the_same_tap_fails_the_later_assignment_instead_of_orphaning_a_keg() {
+        // given a colleague who assigns tap 01 between our read of the tap and our transaction
+        KegAssigner colleague = new KegAssigner(dynamo.client(), names, clock, new KegIds(clock, new Random(1)));
+        AtomicReference<KegAssignment> theirs = new AtomicReference<>();
+        DynamoDbClient racing = new DynamoDbClient() {
+            @Override
+            public String serviceName() {
+                return dynamo.client().serviceName();
+            }
+
+            @Override
+            public void close() {
+            }
+
+            @Override
+            public GetItemResponse getItem(GetItemRequest request) {
+                return dynamo.client().getItem(request);
+            }
+
+            @Override
+            public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+                theirs.compareAndSet(null, colleague.assign("loc-001", "01", "modelo-especial", "half_barrel"));
+                return dynamo.client().transactWriteItems(request);
+            }
+        };
+        String ourKegId = new KegIds(clock, new Random(2)).next();
+
+        assertThatThrownBy(() -> new KegAssigner(racing, names, clock, new KegIds(clock, new Random(2)))
+                .assign("loc-001", "01", "coors-light", "half_barrel"))
+                .isInstanceOf(ConflictException.class).hasMessageContaining("loc-001#TAP#01");
+
+        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), "keg_id")).isEqualTo(theirs.get().kegId());
+        assertThat(get(Keys.kegMeta(ourKegId))).isEmpty();
     }
 
     @Test

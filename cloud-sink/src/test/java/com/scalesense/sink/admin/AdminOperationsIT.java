@@ -9,6 +9,7 @@ import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.testing.ForwardingDynamoDbClient;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
@@ -149,25 +148,11 @@ class AdminOperationsIT extends WithLocalDynamo {
         // given a colleague who assigns tap 01 between our read of the tap and our transaction
         KegAssigner colleague = new KegAssigner(dynamo.client(), names, clock, new KegIds(clock, new Random(1)));
         AtomicReference<KegAssignment> theirs = new AtomicReference<>();
-        DynamoDbClient racing = new DynamoDbClient() {
-            @Override
-            public String serviceName() {
-                return dynamo.client().serviceName();
-            }
-
-            @Override
-            public void close() {
-            }
-
-            @Override
-            public GetItemResponse getItem(GetItemRequest request) {
-                return dynamo.client().getItem(request);
-            }
-
+        DynamoDbClient racing = new ForwardingDynamoDbClient(dynamo.client()) {
             @Override
             public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
                 theirs.compareAndSet(null, colleague.assign("loc-001", "01", "modelo-especial", "half_barrel"));
-                return dynamo.client().transactWriteItems(request);
+                return super.transactWriteItems(request);
             }
         };
         String ourKegId = new KegIds(clock, new Random(2)).next();

@@ -8,6 +8,7 @@ import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.testing.Batches;
+import com.scalesense.sink.testing.ForwardingDynamoDbClient;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.nio.file.Path;
@@ -16,8 +17,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Seed 001's reading queries and seed 000's analytics over readings written by the real
@@ -74,6 +79,27 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
 
         assertThat(history.levels()).hasSize(25);
         assertThat(history.levels().get(0)).isEqualTo(new LevelHistory.Bin(T0.plus(Duration.ofMinutes(5)), 77.5));
+    }
+
+    @Test
+    void the_batch_before_the_range_costs_one_request_not_a_walk_back_through_the_keg() {
+        // Regression: the Limit-1 query for the straddling batch had its LastEvaluatedKey
+        // followed, reading every older batch one request at a time (found by HistoryReadBenchmark).
+        sink.clock.set(T0.plus(Duration.ofMinutes(85)));
+        AtomicInteger queries = new AtomicInteger();
+        DynamoDbClient counting = new ForwardingDynamoDbClient(dynamo.client()) {
+            @Override
+            public QueryResponse query(QueryRequest request) {
+                queries.incrementAndGet();
+                return super.query(request);
+            }
+        };
+
+        LevelHistory history = new Analytics(counting, sink.names, sink.clock).levelHistory("loc-001", "07",
+                HistoryRange.LAST_HOUR);
+
+        assertThat(history.levels()).hasSize(5);
+        assertThat(queries).hasValue(2);
     }
 
     @Test

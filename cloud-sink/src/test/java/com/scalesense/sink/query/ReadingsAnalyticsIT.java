@@ -124,8 +124,8 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
         BatteryTrend trend = analytics.batteryTrend("loc-001");
 
         assertThat(pours.days()).isEqualTo(1);
-        assertThat(pours.avgGallonsPoured()[6]).isCloseTo(2.25, within(1e-9));
-        assertThat(pours.avgGallonsPoured()[12]).isZero();
+        assertThat(pours.avgGallonsPoured().get(6)).isCloseTo(2.25, within(1e-9));
+        assertThat(pours.avgGallonsPoured().get(12)).isEqualTo(0.0);
         assertThat(trend.days()).containsExactly(
                 new BatteryTrend.Day(LocalDate.of(2026, 11, 21), Batches.DEVICE_ID, 80.0, 80.0));
     }

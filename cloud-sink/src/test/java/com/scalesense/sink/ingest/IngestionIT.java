@@ -5,6 +5,8 @@ import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scalesense.protocol.BootRegistration;
+import com.scalesense.protocol.Capabilities;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.testing.Batches;
@@ -174,5 +176,29 @@ class IngestionIT extends WithLocalDynamo {
 
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("1");
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-22#TAP#07")).isNull();
+    }
+
+    @Test
+    void registration_sets_confirmation_id_once_and_a_newer_boot_moves_last_boot_id() {
+        var service = sink.service();
+        var caps = new Capabilities(List.of("hx711", "max17048"), Map.of("offline_buffering", true));
+        String secondBoot = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID, "1.0.16",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
+        String confirmation = sink.dump().get("devices | " + Batches.HARDWARE_ID).get("confirmation_id").s();
+
+        sink.clock.set(RECEIVED.plusSeconds(60));
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, secondBoot, "1.0.17",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0 + 3_600_000, true), Batches.DEVICE_ID);
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID, "1.0.16",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
+
+        var row = sink.dump().get("devices | " + Batches.HARDWARE_ID);
+        assertThat(row.get("confirmation_id").s()).isEqualTo(confirmation);
+        assertThat(row.get("last_boot_id").s()).as("older boot redelivered late").isEqualTo(secondBoot);
+        assertThat(row.get("firmware_version").s()).isEqualTo("1.0.17");
+        assertThat(row.get("first_registered_at").s()).isEqualTo("2026-11-21T13:00:00Z");
+        assertThat(row.get("capabilities").m().get("sensors").l()).extracting(AttributeValue::s)
+                .containsExactly("hx711", "max17048");
     }
 }

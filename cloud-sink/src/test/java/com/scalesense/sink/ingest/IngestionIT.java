@@ -179,6 +179,24 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void devices_row_last_seen_is_refreshed_at_most_every_five_minutes() {
+        // Each refresh costs 3 write units (row + gsi1 entry moving); seed 001 throttles api_keys the same way.
+        var service = sink.service();
+        service.ingest(Batches.of(Batches.series(T0, 1, 60, 0)), Batches.DEVICE_ID);
+
+        sink.clock.set(RECEIVED.plusSeconds(299));
+        service.ingest(Batches.of(Batches.series(T0 + INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
+        assertThat(sink.dump().get("devices | " + Batches.HARDWARE_ID).get("last_seen_at").s())
+                .isEqualTo("2026-11-21T13:00:00Z");
+
+        sink.clock.set(RECEIVED.plusSeconds(301));
+        service.ingest(Batches.of(Batches.series(T0 + 2 * INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
+        var row = sink.dump().get("devices | " + Batches.HARDWARE_ID);
+        assertThat(row.get("last_seen_at").s()).isEqualTo("2026-11-21T13:05:01Z");
+        assertThat(row.get("gsi1sk").s()).isEqualTo("2026-11-21T13:05:01Z");
+    }
+
+    @Test
     void registration_sets_confirmation_id_once_and_a_newer_boot_moves_last_boot_id() {
         var service = sink.service();
         var caps = new Capabilities(List.of("hx711", "max17048"), Map.of("offline_buffering", true));

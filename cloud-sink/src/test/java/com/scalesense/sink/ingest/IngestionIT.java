@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.Capabilities;
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.TareStatus;
 import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.WithLocalDynamo;
@@ -176,6 +178,35 @@ class IngestionIT extends WithLocalDynamo {
 
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("1");
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-22#TAP#07")).isNull();
+    }
+
+    @Test
+    void pour_timed_by_an_unsynced_clock_counts_in_the_receipt_business_day_and_is_flagged() {
+        var pour = Batches.pour(T0, 16);
+        var unsynced = new DeviceEvent.Pour(pour.timestampMs(), false, pour.startMs(), pour.endMs(),
+                pour.volumeOz(), pour.volumeMl());
+        sink.clock.set(Instant.parse("2026-11-23T12:00:00Z"));
+
+        sink.service().ingest(Batches.of(Batches.series(T0, 1, 60, 0), List.of(unsynced)), Batches.DEVICE_ID);
+
+        var summary = sink.item("LOCATION#loc-001", "DAY#2026-11-23#TAP#07");
+        assertThat(summary.get("pours").n()).isEqualTo("1");
+        assertThat(summary.get("unsynced_pours").n()).isEqualTo("1");
+    }
+
+    @Test
+    void older_tare_after_newer_keeps_the_newer_tare_everywhere() {
+        var newer = new DeviceEvent.Tare(T0 + 2 * INTERVAL_MS, true, "empty", Batches.KEG_ID, "half_barrel",
+                29.6, null, TareStatus.EMPTY_SET);
+        var older = new DeviceEvent.Tare(T0, true, "empty", Batches.KEG_ID, "half_barrel", 28.1, null,
+                TareStatus.EMPTY_SET);
+        var service = sink.service();
+
+        service.ingest(Batches.of(Batches.series(T0 + 2 * INTERVAL_MS, 1, 60, 0), List.of(newer)), Batches.DEVICE_ID);
+        service.ingest(Batches.of(Batches.series(T0, 1, 60, 0), List.of(older)), Batches.DEVICE_ID);
+
+        assertThat(sink.item("KEG#" + Batches.KEG_ID, "TARE").get("empty_offset").n()).isEqualTo("29.6");
+        assertThat(sink.item("DEVICE#SCALE-0042", "TELEMETRY").get("tare_empty_offset").n()).isEqualTo("29.6");
     }
 
     @Test

@@ -59,6 +59,8 @@ class IngestionIT extends WithLocalDynamo {
         var packed = sink.item("READINGS#keg#" + Batches.KEG_ID, "2026-11-21T12:00:00.000Z");
         assertThat(packed.get("count").n()).isEqualTo("3");
         assertThat(packed.get("rows").s()).startsWith("0,60,9.3,108.5,80,4.1;60000,59,");
+        assertThat(packed.get("events").l()).singleElement()
+                .satisfies(e -> assertThat(e.m().get("type").s()).isEqualTo("pour"));
         var device = items.get("devices | " + Batches.HARDWARE_ID);
         assertThat(device.get("gsi1pk").s()).isEqualTo("devices");
         assertThat(device.get("gsi1sk").s()).isEqualTo("2026-11-21T13:00:00Z");

@@ -26,7 +26,9 @@ import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
 import com.scalesense.sink.store.TelemetryUpdate;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.protocol.Rfc3339;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -45,6 +47,13 @@ import java.util.function.Supplier;
  * the tables as one delivery does. Bad input is rejected before the first write.
  */
 public final class IngestionService {
+
+    /**
+     * How stale devices.last_seen_at may get before a batch refreshes it. Each refresh costs 3 write
+     * units (the row plus its gsi1 entry moving, seed 001 gsi1sk = last_seen_at); seed 001 throttles
+     * api_keys.last_used_at the same way, to 5 minutes. Must stay well below offline_after_secs (900).
+     */
+    static final Duration LAST_SEEN_REFRESH = Duration.ofMinutes(5);
 
     /** Re-evaluations of alert state when another writer changed it between read and commit. */
     static final int MAX_COMMIT_ATTEMPTS = 4;
@@ -139,7 +148,7 @@ public final class IngestionService {
     private static ContextQuery contextQuery(ReadingsBatch b) {
         String tareKeg = b.events().stream().filter(e -> e instanceof DeviceEvent.Tare t && "full".equals(t.kind()))
                 .map(e -> ((DeviceEvent.Tare) e).kegId()).reduce((first, last) -> last).orElse(null);
-        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), tareKeg);
+        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), b.hardwareId(), tareKeg);
     }
 
     private void advanceLatest(ReadingsBatch b, IngestContext ctx, Instant now) {
@@ -156,9 +165,11 @@ public final class IngestionService {
                 store.recordTare(new TareUpdate(b.deviceId(), tare, beer));
             }
         }
-        long newest = b.readings().stream().mapToLong(Reading::timestampMs).max().orElseThrow();
-        store.touchDevice(new DeviceTouch(b.hardwareId(), b.deviceId(), b.locId(), b.tapId(), b.bootId(),
-                b.firmwareVersion(), newest, now));
+        if (ctx.deviceLastSeen() == null
+                || Rfc3339.parseMillis(ctx.deviceLastSeen()) < now.toEpochMilli() - LAST_SEEN_REFRESH.toMillis()) {
+            store.touchDevice(new DeviceTouch(b.hardwareId(), b.deviceId(), b.locId(), b.tapId(), b.bootId(),
+                    b.firmwareVersion(), now));
+        }
     }
 
     private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {

@@ -142,6 +142,31 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void concurrent_different_batches_of_one_tap_all_commit_and_every_pour_counts() throws Exception {
+        // Each batch flips the battery alert, so the writers race on the same ACTIVE item and must retry.
+        List<ReadingsBatch> batches = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            long start = T0 + i * 10 * INTERVAL_MS;
+            batches.add(Batches.of(List.of(Batches.reading(start, 50, i % 2 == 0 ? 10 : 90)),
+                    List.of(Batches.pour(start, 10))));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(batches.size());
+        try {
+            List<Callable<IngestResult>> deliveries = new ArrayList<>();
+            batches.forEach(b -> deliveries.add(() -> sink.service().ingest(b, Batches.DEVICE_ID)));
+            for (Future<IngestResult> f : pool.invokeAll(deliveries, 60, TimeUnit.SECONDS)) {
+                assertThat(f.get()).isEqualTo(IngestResult.ACCEPTED);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("6");
+        assertThat(sink.dump().keySet()).filteredOn(k -> k.startsWith("processed_batches")).hasSize(6);
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE").get("updated_at_ms").n())
+                .isEqualTo(Long.toString(T0 + 50 * INTERVAL_MS));
+    }
+
+    @Test
     void hundred_reading_batch_is_accepted_without_a_101_item_transaction() {
         // Seed 001's pattern puts marker + 100 readings in one transaction: 101 items, over the limit of 100.
         var batch = Batches.of(Batches.series(T0, 100, 99, 0.5));

@@ -31,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  */
 final class ContextReader {
 
+    // Unprocessed keys come back only under throttling; 8 rounds bound one Lambda call, then SQS retries.
     private static final int MAX_ROUNDS = 8;
 
     private final DynamoDbClient client;

@@ -21,6 +21,8 @@ public final class KegDetector {
     private final PipelineConfig config;
     private final DetectorListener listener;
     private final int settleSamples;
+    /** A plateau between two pours needs half the settle time of stable windows in a row. */
+    private final int plateauSamples;
     private final long halfWindowMs;
     private final StableHistory history;
     private Phase phase = Phase.UNKNOWN;
@@ -37,6 +39,7 @@ public final class KegDetector {
         this.listener = listener;
         int window = config.stableSamples(samplesPerSecond);
         this.settleSamples = config.settleSamples(samplesPerSecond);
+        this.plateauSamples = Math.max(2, (settleSamples + 1) / 2);
         this.halfWindowMs = window * 500L / samplesPerSecond;
         this.history = new StableHistory(window);
     }
@@ -119,13 +122,13 @@ public final class KegDetector {
     }
 
     private void settling(long wallMs, double kg, StabilityWindow window) {
-        if (window.stable()) {
+        if (stableRun >= plateauSamples) {
             episode.plateauKg = window.mean();
             episode.plateauMs = wallMs;
         }
         if (stableRun >= settleSamples) {
+            settle(window.mean()); // first, so the reading sent with the event is already STABLE
             finish(window.mean(), wallMs);
-            settle(window.mean());
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;

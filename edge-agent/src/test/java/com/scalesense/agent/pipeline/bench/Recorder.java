@@ -35,7 +35,7 @@ public final class Recorder implements PipelineListener {
         return events;
     }
 
-    <T extends DeviceEvent> List<T> eventsOf(Class<T> type) {
+    public <T extends DeviceEvent> List<T> eventsOf(Class<T> type) {
         return events.stream().filter(type::isInstance).map(type::cast).toList();
     }
 }

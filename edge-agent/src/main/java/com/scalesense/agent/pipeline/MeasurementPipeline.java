@@ -78,7 +78,10 @@ public final class MeasurementPipeline implements DetectorListener {
                         "usable samples again"));
             }
         }
-        if (nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos) {
+        // A reading falling due on an unusable sample waits for the next good one or the fault:
+        // the last good weight must not be stamped with a time the sensor was already failing.
+        boolean due = nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos;
+        if (due && (raw.isValid() || gate.faulted())) {
             emitReading();
         }
     }

@@ -97,6 +97,21 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_reading_due_during_the_first_bad_samples_waits_instead_of_repeating_the_old_level() {
+        // regression: the last good weight was stamped inside the fault window before it was declared
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(59.8);
+        int before = scale.recorder.readings().size();
+
+        scale.bad(SampleStatus.DISCONNECTED, 4); // the 60 s reading falls due here
+
+        assertThat(scale.recorder.readings()).hasSize(before);
+        scale.bad(SampleStatus.DISCONNECTED, 1);
+        assertThat(last(scale).kegState()).isEqualTo(KegState.INVALID);
+        assertThat(last(scale).levelPct()).isNull();
+    }
+
+    @Test
     void the_sensor_recovers_after_enough_good_samples() {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
         scale.hold(5).bad(SampleStatus.NOT_READY, 10);

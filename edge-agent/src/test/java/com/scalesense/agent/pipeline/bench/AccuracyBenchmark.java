@@ -4,6 +4,7 @@ import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.TemperatureProfile;
+import com.scalesense.hal.sim.TrafficProfile;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.concurrent.Future;
  * against their truth. See docs/accuracy.md for the command, the lives and the figures.
  *
  * <p>Options: {@code --lives N} (default 40), {@code --seed S} (default 20261122), {@code --threads T}
- * (default 2).
+ * (default 2), {@code --shell-spread-kg X} (default 0.1: how far real keg shells differ from the
+ * reference empty weight; 0 isolates the pipeline's own error).
  */
 public final class AccuracyBenchmark {
 
@@ -36,8 +38,9 @@ public final class AccuracyBenchmark {
         int lives = intOption(args, "--lives", 40);
         long seed = intOption(args, "--seed", 20261122);
         int threads = intOption(args, "--threads", 2);
+        double shellSpreadKg = doubleOption(args, "--shell-spread-kg", TrafficProfile.busyBar().shellSpreadKg());
         PrintStream out = System.out;
-        List<SimulatedKegLife> plan = plan(lives, seed);
+        List<SimulatedKegLife> plan = plan(lives, seed, TrafficProfile.busyBar().withShellSpreadKg(shellSpreadKg));
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<Score>> futures = new ArrayList<>();
@@ -54,13 +57,13 @@ public final class AccuracyBenchmark {
         }
         pool.shutdown();
         Score all = new Score().add(at10).add(at80);
-        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, %.1f s wall%n", lives, seed,
+        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, shells ±%.3f kg, %.1f s wall%n", lives, seed, shellSpreadKg,
                 (System.nanoTime() - t0) / 1e9);
         ScoreTable.print(out, List.of("10 SPS", "80 SPS", "all"), List.of(at10, at80, all));
     }
 
     /** Lives alternate 10/80 SPS; every fourth has a board 3x noisier than the datasheet; half have a thermometer. */
-    static List<SimulatedKegLife> plan(int lives, long seed) {
+    static List<SimulatedKegLife> plan(int lives, long seed, TrafficProfile traffic) {
         List<KegSpec> kegs = new ArrayList<>();
         for (Object[] t : KEG_TYPES) {
             for (double sg : GRAVITIES) {
@@ -73,9 +76,18 @@ public final class AccuracyBenchmark {
             TemperatureProfile temp = new TemperatureProfile(2 + r.nextDouble() * 3, 1 + r.nextDouble() * 2,
                     1200 + r.nextDouble() * 1200, 1, r.nextDouble() * 6.28);
             plan.add(new SimulatedKegLife(seed + i, i % 2 == 0 ? SampleRate.SPS_10 : SampleRate.SPS_80,
-                    i % 4 == 3 ? 3.0 : 1.0, temp, i % 4 < 2, kegs));
+                    i % 4 == 3 ? 3.0 : 1.0, temp, i % 4 < 2, kegs, traffic));
         }
         return plan;
+    }
+
+    private static double doubleOption(String[] args, String name, double dflt) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals(name)) {
+                return Double.parseDouble(args[i + 1]);
+            }
+        }
+        return dflt;
     }
 
     private static int intOption(String[] args, String name, int dflt) {

@@ -33,14 +33,14 @@ import java.util.Random;
  * (as the dashboard's beer assignment of seed 000 would).
  */
 public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, TemperatureProfile temperature,
-                               boolean thermometer, List<KegSpec> kegs) {
+                               boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic) {
 
     static final long EPOCH_MS = 1_790_000_000_000L;
     private static final long ASSIGN_AFTER_MS = 5 * 60_000;
     private static final double[] CALIBRATION_KG = {0, 20, 50, 100};
 
     public Result run(PipelineConfig config) {
-        Scenario scenario = new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar()).generate(kegs, temperature);
+        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
         NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
         LoadCellSpec cellSpec = LoadCellSpec.typical();
         Calibration calibration = calibrate(cellSpec, noise);

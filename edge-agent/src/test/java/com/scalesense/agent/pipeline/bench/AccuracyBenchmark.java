@@ -7,6 +7,8 @@ import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +23,9 @@ import java.util.concurrent.Future;
  *
  * <p>Options: {@code --lives N} (default 40), {@code --seed S} (default 20261122), {@code --threads T}
  * (default 2), {@code --shell-spread-kg X} (default 0.1: how far real keg shells differ from the
- * reference empty weight; 0 isolates the pipeline's own error).
+ * reference empty weight; 0 isolates the pipeline's own error); {@code --trace FILE --truth FILE}
+ * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
+ * as trace.csv and truth.csv.
  */
 public final class AccuracyBenchmark {
 
@@ -40,6 +44,27 @@ public final class AccuracyBenchmark {
         int threads = intOption(args, "--threads", 2);
         double shellSpreadKg = doubleOption(args, "--shell-spread-kg", TrafficProfile.busyBar().shellSpreadKg());
         PrintStream out = System.out;
+        String trace = option(args, "--trace");
+        if (trace != null) {
+            String truth = option(args, "--truth");
+            if (truth == null) {
+                throw new IllegalArgumentException("--trace needs --truth FILE (format in docs/accuracy.md)");
+            }
+            Score score = TraceScoring.score(Path.of(trace), Path.of(truth), PipelineConfig.defaults());
+            out.printf(Locale.ROOT, "accuracy of trace %s against %s%n", trace, truth);
+            ScoreTable.print(out, List.of("trace"), List.of(score));
+            return;
+        }
+        String writeDir = option(args, "--write-trace");
+        if (writeDir != null) {
+            int life = intOption(args, "--life", 0);
+            SimulatedKegLife chosen = plan(life + 1, seed, TrafficProfile.busyBar()).get(life);
+            Path dir = Files.createDirectories(Path.of(writeDir));
+            chosen.writeTrace(dir.resolve("trace.csv"), dir.resolve("truth.csv"));
+            out.printf(Locale.ROOT, "wrote life %d (seed %d, %s) to %s/trace.csv and truth.csv%n", life, chosen.seed(),
+                    chosen.rate(), dir);
+            return;
+        }
         List<SimulatedKegLife> plan = plan(lives, seed, TrafficProfile.busyBar().withShellSpreadKg(shellSpreadKg));
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -81,21 +106,22 @@ public final class AccuracyBenchmark {
         return plan;
     }
 
-    private static double doubleOption(String[] args, String name, double dflt) {
+    private static String option(String[] args, String name) {
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals(name)) {
-                return Double.parseDouble(args[i + 1]);
+                return args[i + 1];
             }
         }
-        return dflt;
+        return null;
+    }
+
+    private static double doubleOption(String[] args, String name, double dflt) {
+        String v = option(args, name);
+        return v == null ? dflt : Double.parseDouble(v);
     }
 
     private static int intOption(String[] args, String name, int dflt) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return Integer.parseInt(args[i + 1]);
-            }
-        }
-        return dflt;
+        String v = option(args, name);
+        return v == null ? dflt : Integer.parseInt(v);
     }
 }

@@ -21,7 +21,13 @@ import com.scalesense.hal.sim.SimulatedSignal;
 import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 
+import com.scalesense.hal.replay.TraceGain;
+import com.scalesense.hal.replay.TraceHeader;
+import com.scalesense.hal.replay.TraceRecorder;
+
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -70,6 +76,27 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
             }
         }
         return new Result(this, scenario, recorder, calibration, truthOf(scenario));
+    }
+
+    /**
+     * Records this life's samples as a trace (docs/trace-format.md) and its truth as a truth file
+     * (docs/accuracy.md), so the trace path can be scored like a capture from a real scale.
+     */
+    public void writeTrace(Path trace, Path truthFile) {
+        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
+        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
+        LoadCellSpec cellSpec = LoadCellSpec.typical();
+        Calibration calibration = calibrate(cellSpec, noise);
+        SimulatedLoadCell cell = new SimulatedLoadCell(
+                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        TraceHeader header = TraceHeader.of(rate, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
+                .withNote("note", "simulated keg life, seed " + seed);
+        try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
+            while (!cell.finished()) {
+                recorder.record(cell.read(Duration.ZERO));
+            }
+        }
+        TruthFile.write(truthFile, scenario, calibration.offsetCounts(), calibration.countsPerKg(), EPOCH_MS);
     }
 
     /** Known weights through a quiet stretch of the same cell, averaged over 50 samples each. */

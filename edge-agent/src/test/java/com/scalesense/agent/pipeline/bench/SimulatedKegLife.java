@@ -46,12 +46,10 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
     private static final double[] CALIBRATION_KG = {0, 20, 50, 100};
 
     public Result run(PipelineConfig config) {
-        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
-        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
-        LoadCellSpec cellSpec = LoadCellSpec.typical();
-        Calibration calibration = calibrate(cellSpec, noise);
-        SimulatedLoadCell cell = new SimulatedLoadCell(
-                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        Rig rig = rig();
+        Scenario scenario = rig.scenario();
+        Calibration calibration = rig.calibration();
+        SimulatedLoadCell cell = rig.cell();
         Recorder recorder = new Recorder();
         KegProfile first = profileOf(scenario.periods().get(0).keg());
         MeasurementPipeline pipeline = new MeasurementPipeline(config, rate, calibration, first, recorder);
@@ -83,12 +81,10 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
      * (docs/accuracy.md), so the trace path can be scored like a capture from a real scale.
      */
     public void writeTrace(Path trace, Path truthFile) {
-        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
-        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
-        LoadCellSpec cellSpec = LoadCellSpec.typical();
-        Calibration calibration = calibrate(cellSpec, noise);
-        SimulatedLoadCell cell = new SimulatedLoadCell(
-                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        Rig rig = rig();
+        Scenario scenario = rig.scenario();
+        Calibration calibration = rig.calibration();
+        SimulatedLoadCell cell = rig.cell();
         TraceHeader header = TraceHeader.of(rate, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
                 .withNote("note", "simulated keg life, seed " + seed);
         try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
@@ -97,6 +93,20 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
             }
         }
         TruthFile.write(truthFile, scenario, calibration.offsetCounts(), calibration.countsPerKg(), EPOCH_MS);
+    }
+
+    /** The life's truth, the technician's calibration of its cell, and the cell itself. */
+    private record Rig(Scenario scenario, Calibration calibration, SimulatedLoadCell cell) {
+    }
+
+    private Rig rig() {
+        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
+        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
+        LoadCellSpec cellSpec = LoadCellSpec.typical();
+        Calibration calibration = calibrate(cellSpec, noise);
+        SimulatedLoadCell cell = new SimulatedLoadCell(
+                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        return new Rig(scenario, calibration, cell);
     }
 
     /** Known weights through a quiet stretch of the same cell, averaged over 50 samples each. */

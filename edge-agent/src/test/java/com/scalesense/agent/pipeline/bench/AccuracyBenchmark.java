@@ -25,7 +25,8 @@ import java.util.concurrent.Future;
  * (default 2), {@code --shell-spread-kg X} (default 0.1: how far real keg shells differ from the
  * reference empty weight; 0 isolates the pipeline's own error); {@code --trace FILE --truth FILE}
  * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
- * as trace.csv and truth.csv.
+ * as trace.csv and truth.csv; {@code --emulator-pours N [--sps 10|80]} runs a short segment (a
+ * keg set down, N pours) through the HX711 chip emulator and the real driver, in real time.
  */
 public final class AccuracyBenchmark {
 
@@ -53,6 +54,16 @@ public final class AccuracyBenchmark {
             Score score = TraceScoring.score(Path.of(trace), Path.of(truth), PipelineConfig.defaults());
             out.printf(Locale.ROOT, "accuracy of trace %s against %s%n", trace, truth);
             ScoreTable.print(out, List.of("trace"), List.of(score));
+            return;
+        }
+        if (option(args, "--emulator-pours") != null) {
+            int pours = intOption(args, "--emulator-pours", 3);
+            SampleRate rate = intOption(args, "--sps", 80) == 10 ? SampleRate.SPS_10 : SampleRate.SPS_80;
+            long t = System.nanoTime();
+            Score score = EmulatorSegment.run(rate, pours, seed);
+            out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, real time, %.1f s wall%n",
+                    rate, pours, (System.nanoTime() - t) / 1e9);
+            ScoreTable.print(out, List.of("emulator"), List.of(score));
             return;
         }
         String writeDir = option(args, "--write-trace");

@@ -103,14 +103,14 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
         Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
         NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
         LoadCellSpec cellSpec = LoadCellSpec.typical();
-        Calibration calibration = calibrate(cellSpec, noise);
+        Calibration calibration = calibration(cellSpec, noise);
         SimulatedLoadCell cell = new SimulatedLoadCell(
                 new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
         return new Rig(scenario, calibration, cell);
     }
 
     /** Known weights through a quiet stretch of the same cell, averaged over 50 samples each. */
-    private Calibration calibrate(LoadCellSpec cellSpec, NoiseSpec noise) {
+    Calibration calibration(LoadCellSpec cellSpec, NoiseSpec noise) {
         List<CalibrationPoint> points = new ArrayList<>();
         for (double kg : CALIBRATION_KG) {
             KegSpec weight = new KegSpec("test_weight", Math.max(kg, 1e-6), 1e-9, 1.0);
@@ -134,22 +134,21 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
     }
 
     static Truth truthOf(Scenario scenario) {
+        return truthOf(scenario, EPOCH_MS);
+    }
+
+    /** The truth of {@code scenario} with scenario time 0 at epoch ms {@code epochMs}. */
+    static Truth truthOf(Scenario scenario, long epochMs) {
         List<Truth.Pour> pours = scenario.pours().stream()
-                .map(p -> new Truth.Pour(ms(p.startNanos()), ms(p.endNanos()), p.volumeOz())).toList();
-        List<Long> placements = scenario.periods().stream().map(p -> ms(p.placedNanos())).toList();
-        List<long[]> faults = scenario.faults().stream().map(f -> new long[] {ms(f.startNanos()), ms(f.endNanos())}).toList();
-        return new Truth(pours, placements, ms -> scenario.levelPctAt(nanos(ms)), ms -> {
-            int i = scenario.periodIndexAt(nanos(ms));
+                .map(p -> new Truth.Pour(epochMs + p.startNanos() / 1_000_000, epochMs + p.endNanos() / 1_000_000,
+                        p.volumeOz())).toList();
+        List<Long> placements = scenario.periods().stream().map(p -> epochMs + p.placedNanos() / 1_000_000).toList();
+        List<long[]> faults = scenario.faults().stream()
+                .map(f -> new long[] {epochMs + f.startNanos() / 1_000_000, epochMs + f.endNanos() / 1_000_000}).toList();
+        return new Truth(pours, placements, ms -> scenario.levelPctAt((ms - epochMs) * 1_000_000), ms -> {
+            int i = scenario.periodIndexAt((ms - epochMs) * 1_000_000);
             return i < 0 ? Double.NaN : scenario.periods().get(i).keg().capacityGallons() * 8 / 100;
         }, faults);
-    }
-
-    private static long ms(long nanos) {
-        return EPOCH_MS + nanos / 1_000_000;
-    }
-
-    private static long nanos(long ms) {
-        return (ms - EPOCH_MS) * 1_000_000;
     }
 
     /** A finished life: the truth and what the pipeline said. */

@@ -1,5 +1,6 @@
 package com.scalesense.agent.pipeline;
 
+import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
@@ -145,6 +146,37 @@ class MeasurementPipelineTest {
         assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
         assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.SIXTH_BARREL);
         assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(60), within(1e-3));
+    }
+
+    @Test
+    void an_hx711_read_glitch_is_neither_a_pour_nor_a_jump_in_level() {
+        // 2^20 - 1: a bit slip fills the low bits with ones; status stays OK, so only the filter can stop it
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(95.25));
+        scale.hold(5);
+
+        scale.glitch((1 << 20) - 1).hold(5).glitch((1 << 16) - 1).hold(60);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        assertThat(scale.recorder.readings()).extracting(Reading::levelPct)
+                .allSatisfy(level -> assertThat(level).isCloseTo(50.0, within(1e-3)));
+    }
+
+    @Test
+    void temperature_compensation_holds_the_level_through_a_cooler_cycle() {
+        // given a zero drift of 200 counts/°C (20 g/°C here) fitted at 4 °C
+        Calibration compensated = ScriptedScale.CALIBRATION.withTemperatureCompensation(200, 4);
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), compensated, MODELO_HALF, Units.lbsToKg(95.25))
+                .zeroDrift(200, 4).ambient(new Ambient(4.0, null, true));
+        scale.hold(5);
+
+        // when the cooler warms to 7 °C
+        scale.ambient(new Ambient(7.0, null, true)).hold(120);
+
+        // then: uncompensated the 600-count drift would read 60 g heavy (+0.1 %)
+        Reading r = last(scale);
+        assertThat(r.levelPct()).isCloseTo(50.0, within(1e-3));
+        assertThat(r.temperatureC()).isEqualTo(7.0);
+        assertThat(ScriptedScale.CALIBRATION.toKg(ScriptedScale.ZERO + 600, 7.0)).isCloseTo(0.06, within(1e-9));
     }
 
     @Test

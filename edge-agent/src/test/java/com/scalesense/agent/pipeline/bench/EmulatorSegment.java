@@ -33,8 +33,8 @@ import java.util.Random;
 /**
  * A short keg segment through the real driver path: the simulator's signal feeds the HX711 chip
  * emulator on Pi4J mock pins, the real HX711 driver reads it, the pipeline measures. The emulator
- * runs in real time, so only a segment of a life fits: a full keg set down, then {@code pours}
- * pours of 12-20 oz 20 s apart, then 20 s of quiet.
+ * runs in real time, so only a segment of a life fits: a full keg set down at 1 s, then {@code pours}
+ * pours of 12-20 oz starting at 6 s, 20 s apart, then 16 s of quiet after the last one began.
  */
 final class EmulatorSegment {
 
@@ -46,16 +46,19 @@ final class EmulatorSegment {
     }
 
     static Score run(SampleRate rate, int pours, long seed) throws InterruptedException {
+        if (pours < 1) {
+            throw new IllegalArgumentException("pours = " + pours + ": must be at least 1");
+        }
         KegSpec keg = new KegSpec("half_barrel", 29.0 * 0.45359237, 15.5, 1.012);
         List<TruePour> truePours = new ArrayList<>();
         for (int i = 0; i < pours; i++) {
             double oz = 12 + 4 * (i % 3);
             double ml = oz * TruePour.ML_PER_OZ;
-            long start = (10 + 20L * i) * NS;
+            long start = (6 + 20L * i) * NS;
             truePours.add(new TruePour(start, start + Math.round(oz / 2.0 * NS), ml, ml / 1000 * keg.sg()));
         }
-        long endNanos = (10 + 20L * pours + 20) * NS;
-        Scenario scenario = new Scenario(List.of(new KegPeriod(2 * NS, Long.MAX_VALUE, keg, keg.fullBeerKg(), truePours)),
+        long endNanos = (6 + 20L * (pours - 1) + 16) * NS;
+        Scenario scenario = new Scenario(List.of(new KegPeriod(NS, Long.MAX_VALUE, keg, keg.fullBeerKg(), truePours)),
                 List.of(), TemperatureProfile.constant(4), endNanos);
         SimulatedKegLife life = new SimulatedKegLife(seed, rate, 1.0, TemperatureProfile.constant(4), false, List.of(keg),
                 TrafficProfile.busyBar());

@@ -180,6 +180,33 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_partly_drawn_keg_assigned_as_a_half_barrel_is_not_taken_as_full() {
+        // given a half barrel at 100 lbs (about 54 % by the reference) set on an empty platform
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(5).jumpTo(Units.lbsToKg(100)).hold(5);
+        assertThat(last(scale).levelPct()).isCloseTo(100, within(1e-6)); // assumed full until assigned
+
+        // when the bar assigns it as a half barrel
+        scale.pipeline.assignKeg("keg-20261122-0002", KegType.HALF_BARREL, 1.010);
+        scale.hold(61);
+
+        // then the reference full weight is used: (100 - 29) / (161.5 - 29) = 53.58 %
+        assertThat(last(scale).levelPct()).isCloseTo(53.585, within(1e-3));
+        assertThat(scale.pipeline.keg().tare()).isEqualTo(Tare.PENDING);
+    }
+
+    @Test
+    void a_full_keg_assigned_after_a_swap_keeps_its_measured_full_weight() {
+        // a half barrel of sg 1.0 is truly 158.35 lbs full, 2.4 % of its beer below the reference
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(5).jumpTo(Units.lbsToKg(158.35)).hold(5);
+
+        scale.pipeline.assignKeg("keg-20261122-0003", KegType.HALF_BARREL, 1.0);
+
+        assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(158.35), within(1e-3));
+    }
+
+    @Test
     void an_empty_platform_gives_no_level() {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
 

@@ -8,6 +8,7 @@ import com.scalesense.agent.pipeline.calibration.CalibrationFit;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegPeriod;
@@ -129,8 +130,7 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
     }
 
     static KegProfile profileOf(KegSpec keg) {
-        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(),
-                com.scalesense.agent.pipeline.keg.Tare.PENDING);
+        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(), Tare.PENDING);
     }
 
     static Truth truthOf(Scenario scenario) {

@@ -6,6 +6,7 @@ import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.replay.ReplayClock;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Scores a recorded trace (docs/trace-format.md) against its truth file: the trace is replayed
@@ -35,11 +37,11 @@ public final class TraceScoring {
                 CalibrationQuality.UNVERIFIED, 0, null, 0);
         Recorder recorder = new Recorder();
         TruthFile.KegRow first = truth.kegs().isEmpty() ? null : truth.kegs().firstEntry().getValue();
-        KegProfile keg = first == null ? KegProfile.reference(com.scalesense.agent.pipeline.keg.KegType.HALF_BARREL)
+        KegProfile keg = first == null ? KegProfile.reference(KegType.HALF_BARREL)
                 : new KegProfile(null, first.type(), first.sg(), Tare.PENDING);
         try (ReplayLoadCell cell = ReplayLoadCell.open(trace, ReplayOptions.asFastAsPossible(), new StillClock())) {
             MeasurementPipeline pipeline = new MeasurementPipeline(config, cell.rate(), calibration, keg, recorder);
-            var pending = new java.util.TreeMap<>(truth.kegs());
+            TreeMap<Long, TruthFile.KegRow> pending = new TreeMap<>(truth.kegs());
             while (true) {
                 RawSample sample = cell.read(Duration.ZERO);
                 if (cell.finished()) {

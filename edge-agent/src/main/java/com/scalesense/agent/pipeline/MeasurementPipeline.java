@@ -9,6 +9,7 @@ import com.scalesense.agent.pipeline.keg.KegKeeper;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
+import com.scalesense.agent.pipeline.signal.BoxcarAverage;
 import com.scalesense.agent.pipeline.signal.SampleGate;
 import com.scalesense.agent.pipeline.signal.SpikeFilter;
 import com.scalesense.agent.pipeline.signal.StabilityWindow;
@@ -25,7 +26,7 @@ import com.scalesense.protocol.SensorStatus;
  *
  * <p>Per sample: unusable statuses are dropped (and after a run of them the sensor is reported in
  * error, with no level until it recovers); counts become kg through the calibration; a Hampel
- * filter removes spikes; the keg detector finds pours, swaps and absences. A reading is emitted
+ * filter removes spikes and a 100 ms moving average evens out 80 SPS noise; the keg detector finds pours, swaps and absences. A reading is emitted
  * every reading interval and at once after each event. Not thread-safe: one feeding thread.
  */
 public final class MeasurementPipeline implements DetectorListener {
@@ -34,6 +35,7 @@ public final class MeasurementPipeline implements DetectorListener {
     private final PipelineListener listener;
     private final SampleGate gate;
     private final SpikeFilter spikes;
+    private final BoxcarAverage smoothing;
     private final StabilityWindow window;
     private final KegDetector detector;
     private final PourRate rate;
@@ -55,6 +57,7 @@ public final class MeasurementPipeline implements DetectorListener {
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
+        this.smoothing = new BoxcarAverage(config.smoothingSamples(sps));
         this.window = new StabilityWindow(config.stableSamples(sps), config.stableStdKg(), config.stableDriftKg());
         this.detector = new KegDetector(config, sps, this);
         this.rate = new PourRate(config.rateWindow().toMillis());
@@ -75,6 +78,7 @@ public final class MeasurementPipeline implements DetectorListener {
             }
             case RECOVERED -> {
                 spikes.reset();
+                smoothing.reset();
                 window.reset();
                 event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.OK,
                         "usable samples again"));
@@ -89,7 +93,7 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     private void use(RawSample raw, Ambient now) {
-        double kg = spikes.apply(calibration.toKg(raw.value(), now.temperatureC()));
+        double kg = smoothing.apply(spikes.apply(calibration.toKg(raw.value(), now.temperatureC())));
         window.add(kg);
         lastKg = kg;
         detector.accept(raw.wallMillis(), kg, window);

@@ -60,7 +60,7 @@ final class EmulatorSegment {
         long endNanos = (6 + 20L * (pours - 1) + 16) * NS;
         Scenario scenario = new Scenario(List.of(new KegPeriod(NS, Long.MAX_VALUE, keg, keg.fullBeerKg(), truePours)),
                 List.of(), TemperatureProfile.constant(4), endNanos);
-        SimulatedKegLife life = new SimulatedKegLife(seed, rate, 1.0, TemperatureProfile.constant(4), false, List.of(keg),
+        SimulatedKegLife life = new SimulatedKegLife(seed, rate, NoiseSpec.datasheet(), TemperatureProfile.constant(4), false, List.of(keg),
                 TrafficProfile.busyBar());
         Calibration calibration = life.calibration(LoadCellSpec.typical(), NoiseSpec.datasheet());
         SimulatedSignal signal = new SimulatedSignal(scenario, LoadCellSpec.typical(), NoiseSpec.datasheet(), rate,

@@ -65,10 +65,12 @@ public final class AccuracyBenchmark {
             int pours = intOption(args, "--emulator-pours", 3);
             SampleRate rate = intOption(args, "--sps", 80) == 10 ? SampleRate.SPS_10 : SampleRate.SPS_80;
             long t = System.nanoTime();
-            Score score = EmulatorSegment.run(rate, pours, seed);
+            EmulatorSegment.Result result = EmulatorSegment.run(rate, pours, seed);
             out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, real time, %.1f s wall%n",
                     rate, pours, (System.nanoTime() - t) / 1e9);
-            ScoreTable.print(out, List.of("emulator"), List.of(score));
+            ScoreTable.print(out, List.of("emulator"), List.of(result.score()));
+            out.println(result.driverStats());
+            out.println(result.chipCounters());
             return;
         }
         String writeDir = option(args, "--write-trace");

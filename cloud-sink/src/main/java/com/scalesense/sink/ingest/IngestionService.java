@@ -76,6 +76,7 @@ public final class IngestionService {
         }
         Instant now = clock.instant();
         IngestContext ctx = store.context(LatestState.contextQuery(batch));
+        requireOwnHardware(batch, ctx);
         store.putReadings(batch);
         latest.advance(batch, ctx, now);
         for (int attempt = 1; ; attempt++) {
@@ -105,6 +106,12 @@ public final class IngestionService {
             throw new RejectedMessageException("registration", e.violations());
         }
         requireOwnTopic("registration", registration.deviceId(), topicDeviceId);
+        store.registeredDevice(registration.hardwareId()).filter(d -> !d.equals(registration.deviceId()))
+                .ifPresent(other -> {
+                    throw new RejectedMessageException("registration", List.of(new Violation("hardware_id",
+                            registration.hardwareId(), "is registered to device_id " + other + ", not "
+                                    + registration.deviceId() + ": a device cannot write for another")));
+                });
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
     }
 
@@ -122,6 +129,15 @@ public final class IngestionService {
             throw new RejectedMessageException(what, List.of(new Violation("device_id", deviceId,
                     "must equal the device_id of the topic it was published on (" + topicDeviceId
                             + "): a device cannot write for another")));
+        }
+    }
+
+    /** The topic proves the device_id; the devices row binds the hardware_id to one device_id. */
+    private static void requireOwnHardware(ReadingsBatch batch, IngestContext ctx) {
+        if (ctx.registeredTo() != null && !ctx.registeredTo().equals(batch.deviceId())) {
+            throw new RejectedMessageException("batch " + batch.batchId(), List.of(new Violation("hardware_id",
+                    batch.hardwareId(), "is registered to device_id " + ctx.registeredTo() + ", not "
+                            + batch.deviceId() + ": a device cannot write for another")));
         }
     }
 

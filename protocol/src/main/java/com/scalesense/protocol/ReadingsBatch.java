@@ -1,5 +1,6 @@
 package com.scalesense.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ import java.util.List;
  * @param events          events in the window (pours, keg swaps, tares, sensor errors); may be empty
  */
 public record ReadingsBatch(
-        int schemaVersion,
+        @JsonProperty(required = true) int schemaVersion,
         String hardwareId,
         String deviceId,
         String bootId,

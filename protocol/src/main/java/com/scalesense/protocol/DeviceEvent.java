@@ -49,8 +49,8 @@ public sealed interface DeviceEvent
      * @param kind            {@code empty} or {@code full}
      * @param kegId           the keg tared
      * @param kegType         half_barrel, quarter_barrel, sixth_barrel, slim_quarter
-     * @param emptyOffsetLbs  measured empty keg weight, pounds (seed 000 empty_offset)
-     * @param fullRefLbs      measured full keg weight, pounds (seed 000 full_ref), or null
+     * @param emptyOffsetLbs  measured empty keg weight, pounds (seed 000 empty_offset); required when kind is empty
+     * @param fullRefLbs      measured full keg weight, pounds (seed 000 full_ref); required when kind is full
      * @param tareStatus      tare_status after this measurement
      */
     record Tare(@JsonProperty(required = true) long timestampMs,

@@ -69,6 +69,16 @@ class MessageValidatorTest {
     }
 
     @Test
+    void rejects_batch_id_whose_window_ends_before_it_starts() {
+        String backwards = Samples.MAC + "_" + Samples.BOOT + "_" + Samples.END + "_" + Samples.START;
+        var batch = withHeader(Samples.MAC, Samples.BOOT, backwards, "loc-001", "loc-001#TAP#07");
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("window_end_ms must not be before window_start_ms");
+        });
+    }
+
+    @Test
     void rejects_tap_of_another_location() {
         var batch = withHeader(Samples.MAC, Samples.BOOT, Samples.BATCH_ID, "loc-002", "loc-001#TAP#07");
         assertThat(validator.check(batch)).singleElement().satisfies(v -> {
@@ -134,6 +144,17 @@ class MessageValidatorTest {
         assertThat(fields(validator.check(Samples.batch(List.of(noLevel, noStatus), List.of())))).containsExactly(
                 "readings[0].level_pct", "readings[1].keg_state", "readings[1].sensor_status",
                 "readings[1].sensor_status.hx711");
+    }
+
+    @Test
+    void accepts_a_weight_without_a_level_when_no_keg_is_on_the_platform() {
+        // a level of 0 for an absent keg would read as "keg ran dry" and raise a false alert
+        var absent = new Reading(Samples.START, null, null, 0.4, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        var noWeight = new Reading(Samples.START + 1, null, null, null, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(absent, noWeight), List.of()))))
+                .containsExactly("readings[1].weight_lbs");
     }
 
     @Test

@@ -6,6 +6,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /** Any valid message survives encode → decode unchanged, and the validator agrees it is valid. */
 class WireCodecProperties {
@@ -23,6 +24,12 @@ class WireCodecProperties {
     @Property(tries = 300)
     void every_event_type_round_trips_on_its_own(@ForAll("events") DeviceEvent event) {
         assertThat(codec.decode(codec.encode(event), DeviceEvent.class)).isEqualTo(event);
+        Statistics.label("type").collect(event.getClass().getSimpleName())
+                .coverage(c -> {
+                    for (String type : new String[] {"Pour", "KegSwap", "Tare", "SensorError"}) {
+                        c.check(type).count(n -> n > 0);
+                    }
+                });
     }
 
     @Property(tries = 200)

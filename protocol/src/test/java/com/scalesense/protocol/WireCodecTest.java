@@ -42,6 +42,19 @@ class WireCodecTest {
     }
 
     @Test
+    void encodes_map_entries_in_key_order_so_the_same_batch_has_the_same_bytes() {
+        // Map.copyOf iterates in a random order per JVM: without sorting, a batch re-encoded
+        // after a restart would differ byte-wise from the copy the sink already has
+        String json = new String(codec.encode(Samples.batch()), UTF_8);
+        assertThat(json).contains("\"sensor_status\":{\"hx711\":\"ok\",\"max17048\":\"ok\"}");
+        var registration = new BootRegistration(1, Samples.MAC, "SCALE-0042", Samples.BOOT, "1.0.16", "loc-001",
+                "loc-001#TAP#07", new Capabilities(List.of("hx711"), Map.of("c", true, "a", true, "b", false)),
+                Samples.START, true);
+        assertThat(new String(codec.encode(registration), UTF_8))
+                .contains("\"features\":{\"a\":true,\"b\":false,\"c\":true}");
+    }
+
+    @Test
     void tags_each_event_with_its_type() {
         String json = new String(codec.encode(Samples.batch()), UTF_8);
         assertThat(json).contains("{\"type\":\"pour\"", "{\"type\":\"keg_swap\"", "{\"type\":\"tare\"",
@@ -115,7 +128,9 @@ class WireCodecTest {
                         "readings[0].timestamp_ms"),
                 Arguments.of("null clock_synced", head.replace("true", "null") + "\"x\":1}]}",
                         "readings[0].clock_synced"),
-                Arguments.of("null inside readings", "{\"schema_version\":1,\"readings\":[null]}", "$"),
+                Arguments.of("null inside readings", "{\"schema_version\":1,\"readings\":[null]}", "readings[0]"),
+                Arguments.of("null inside a map", head + "\"sensor_status\":{\"hx711\":null}}]}",
+                        "readings[0].sensor_status.hx711"),
                 Arguments.of("missing schema_version", "{\"readings\":[]}", "schema_version"),
                 Arguments.of("unknown major version", "{\"schema_version\":2}", "schema_version"),
                 Arguments.of("other version with changed fields", "{\"readings\":\"moved\",\"schema_version\":2}",

@@ -50,7 +50,8 @@ public final class BatchRules {
         try {
             parsed = BatchId.parse(id);
         } catch (ProtocolException e) {
-            p.add("batch_id", id, "must be {hardware_id}_{boot_id}_{window_start_ms}_{window_end_ms}");
+            // BatchId names the broken part: the shape, or a window that ends before it starts.
+            p.add("batch_id", id, e.getMessage());
             return null;
         }
         if (!parsed.hardwareId().equals(batch.hardwareId()) || !parsed.bootId().equals(batch.bootId())) {

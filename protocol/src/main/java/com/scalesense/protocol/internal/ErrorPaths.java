@@ -39,9 +39,10 @@ public final class ErrorPaths {
         }
         var missing = MISSING.matcher(String.valueOf(e.getOriginalMessage()));
         if (missing.matches() && !path.equals(missing.group(1)) && !path.endsWith("." + missing.group(1))) {
-            return join(path, missing.group(1));
+            path = join(path, missing.group(1));
         }
-        return path;
+        // Field names come from the sender: up to 32 levels of 256-character names.
+        return clip(path);
     }
 
     /** The parser of a failure in the JSON text itself, whose context is the most precise path. */
@@ -61,10 +62,9 @@ public final class ErrorPaths {
             return "required field is missing";
         }
         if (e instanceof ValueInstantiationException && e.getCause() != null) {
+            // A record's constructor refused the values; its message is the rule.
             Throwable cause = e.getCause();
-            return cause instanceof NullPointerException
-                    ? "null is not allowed inside a list or map"
-                    : clip(String.valueOf(cause.getMessage()));
+            return clip(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
         }
         String text = TYPE_NAME.matcher(String.valueOf(e.getOriginalMessage())).replaceAll("$1");
         return clip(FEATURE_HINT.matcher(text).replaceAll(""));

@@ -1,6 +1,7 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import java.util.List;
@@ -16,8 +17,10 @@ final class ReadingRules {
 
     private static final String LIST = "readings";
     private static final double MAX = Double.MAX_VALUE;
-    // HX711 and MAX17048 datasheets: operating range -40..+85 °C; the DS18B20 measures wider
-    // (-55..+125 °C) but the board it sits on is not specified outside -40..+85.
+    // The electronics on the scale are specified for -40..+85 °C: MAX17048/MAX17049 datasheet
+    // (19-6171 Rev 7) p.2 "Operating Temperature Range -40°C to +85°C", HX711 datasheet p.1
+    // "operation temperature range -40 ~ +85 °C". The DS18B20 measures -55..+125 °C (datasheet
+    // p.1), but a reading outside -40..+85 comes from a board working outside its spec.
     private static final double MIN_TEMPERATURE_C = -40;
     private static final double MAX_TEMPERATURE_C = 85;
     // Plausible supply: a 1-cell Li-ion (MAX17048) up to a 24 V bar supply with headroom.
@@ -79,17 +82,26 @@ final class ReadingRules {
         return hx711;
     }
 
-    /** Level fields, in wire order; a fault never turns into a level, and a good reading has one. */
+    /** Level fields, in wire order; weight_lbs (index 2) is a plain measurement, the rest need a keg. */
     private static final String[] LEVEL_FIELDS = {"level_pct", "gallons", "weight_lbs", "pints_left"};
+    private static final int WEIGHT = 2;
 
+    /**
+     * A fault never turns into a level: with hx711 in error all level fields are null. With it ok
+     * the weight is always there, and the keg's level too unless the platform holds no keg
+     * (keg_absent), where a level of 0 would read as "keg ran dry" and raise a false alert.
+     */
     private static void levelMatchesSensor(Reading r, int i, SensorStatus hx711, Problems p) {
         Double[] level = {r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft()};
+        boolean kegAbsent = r.kegState() == KegState.KEG_ABSENT;
         for (int k = 0; k < level.length; k++) {
             if (hx711 == SensorStatus.ERROR && level[k] != null) {
                 p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), level[k],
                         "must be null when sensor_status.hx711 is error: a fault never turns into a level");
-            } else if (hx711 == SensorStatus.OK && level[k] == null) {
-                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, "is required when sensor_status.hx711 is ok");
+            } else if (hx711 == SensorStatus.OK && level[k] == null && (k == WEIGHT || !kegAbsent)) {
+                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, k == WEIGHT
+                        ? "is required when sensor_status.hx711 is ok"
+                        : "is required when sensor_status.hx711 is ok and keg_state is not keg_absent");
             }
         }
     }

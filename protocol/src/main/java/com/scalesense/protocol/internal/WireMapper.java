@@ -1,6 +1,8 @@
 package com.scalesense.protocol.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -52,6 +54,9 @@ public final class WireMapper {
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
                 .addMixIn(DeviceEvent.class, DeviceEventMixIn.class)
+                // null inside a list or map fails where it stands (readings[2]), not later in a
+                // record constructor that can only name the whole message
+                .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))
                 .addModule(new LowerSnakeEnums())
                 .addModule(new FiniteNumbers())
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
@@ -62,6 +67,9 @@ public final class WireMapper {
                 .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
                 .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                // Map.copyOf iterates in a per-JVM random order; sorted keys make encoding
+                // deterministic, so a batch re-encoded after a restart is byte-for-byte the same.
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .build();
         // Numbers and booleans are never text, and text is never a number: "12" is not 12.
         for (var target : new LogicalType[] {LogicalType.Textual, LogicalType.Integer,

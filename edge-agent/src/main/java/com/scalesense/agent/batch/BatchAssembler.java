@@ -18,7 +18,8 @@ import java.util.OptionalLong;
  * (2) a reading whose timestamp is not after the floor (the previous reading + 1 ms, or the last
  * window end + 1 ms, and never before 2000-01-01, seed 001) is moved up to the floor and flagged
  * clock_synced=false: the wall clock stepped back, or was never set. Events are moved up to the
- * batch's floor the same way. Window = [earliest, latest] of the resulting timestamps.
+ * batch's floor the same way, a pour far enough that its start is not before 2000-01-01 either.
+ * Window = [earliest, latest] of the resulting timestamps.
  */
 final class BatchAssembler {
 
@@ -46,7 +47,7 @@ final class BatchAssembler {
                 ts = sync.get().wallAt(s.monoMs());
                 synced = true;
             }
-            long min = s.isReading() ? floor : floor0;
+            long min = s.isReading() ? floor : Math.max(floor0, Recorder.MIN_TIMESTAMP_MS + s.leadMs());
             if (ts < min) {
                 ts = min;
                 synced = false;

@@ -16,9 +16,11 @@ import java.util.OptionalLong;
  * <p>Timestamps, in order: (1) a timestamp taken before time sync in this boot is re-stamped
  * from the monotonic clock once a {@link SyncPoint} is known and counts as synchronised;
  * (2) a reading whose timestamp is not after the floor (the previous reading + 1 ms, or the last
- * window end + 1 ms, and never before 2000-01-01, seed 001) is moved up to the floor and flagged
- * clock_synced=false: the wall clock stepped back, or was never set. Events are moved up to the
- * batch's floor the same way. Window = [earliest, latest] of the resulting timestamps.
+ * window end + 1 ms, and never before 2000-01-01, seed 001), or that is not before 2100-01-01
+ * (seed 001's upper limit, so only a wrong unsynchronised clock gets there), is moved to the floor
+ * and flagged clock_synced=false: the wall clock stepped back, was never set, or was set wrong. Events are moved up to the
+ * batch's floor the same way, a pour far enough that its start is not before 2000-01-01 either.
+ * Window = [earliest, latest] of the resulting timestamps.
  */
 final class BatchAssembler {
 
@@ -46,8 +48,8 @@ final class BatchAssembler {
                 ts = sync.get().wallAt(s.monoMs());
                 synced = true;
             }
-            long min = s.isReading() ? floor : floor0;
-            if (ts < min) {
+            long min = s.isReading() ? floor : Math.max(floor0, Recorder.MIN_TIMESTAMP_MS + s.leadMs());
+            if (ts < min || ts >= Recorder.MAX_TIMESTAMP_MS) {
                 ts = min;
                 synced = false;
             }

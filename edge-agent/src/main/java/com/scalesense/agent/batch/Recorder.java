@@ -62,12 +62,15 @@ public final class Recorder {
     }
 
     /**
-     * A timestamp taken before time sync may be anything (1970 without fake-hwclock): the batcher
-     * re-stamps or clamps it, so only then is the timestamp rule waived. An event alone is no batch.
+     * A time taken before time sync may be anything (1970 without fake-hwclock): the batcher
+     * re-stamps or clamps it, so only then are the timestamp_ms rules and the range rule of every
+     * other time (a pour's start_ms and end_ms) waived; a pour that starts after it ends is not.
+     * An event alone is no batch.
      */
     private void check(String what, ReadingsBatch probe, boolean clockSynced, boolean event) {
         List<Violation> violations = validator.check(probe).stream()
-                .filter(v -> clockSynced || !v.field().endsWith("timestamp_ms"))
+                .filter(v -> clockSynced || !(v.field().endsWith("timestamp_ms")
+                        || v.rule().equals(MessageValidator.TIMESTAMP_RULE)))
                 .filter(v -> !event || !v.field().equals("readings"))
                 .toList();
         if (!violations.isEmpty()) {

@@ -28,6 +28,12 @@ record Stamped(PendingEntry pending, Reading reading, DeviceEvent event) {
         return isReading() ? reading.clockSynced() : event.clockSynced();
     }
 
+    /** How far the record's earliest time (a pour's start) lies before its timestamp, ms; 0 if none does. */
+    long leadMs() {
+        return event instanceof DeviceEvent.Pour p
+                ? Math.max(0, p.timestampMs() - Math.min(p.startMs(), p.endMs())) : 0;
+    }
+
     long monoMs() {
         return pending.entry().monoMs();
     }

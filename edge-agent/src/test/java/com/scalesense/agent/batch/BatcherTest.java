@@ -114,6 +114,17 @@ class BatcherTest {
     }
 
     @Test
+    void an_unsynced_pour_that_starts_after_it_ends_is_still_rejected() {
+        // Only the range of times taken before sync is waived, never the order of start and end.
+        try (ScaleFixture s = scale()) {
+            DeviceEvent.Pour backwards = new DeviceEvent.Pour(12_000, false, 12_000, 4_000, 16.0, 473.18);
+            assertThatThrownBy(() -> s.recorder.record(KEG_A, backwards, 0)).isInstanceOf(InvalidRecordException.class)
+                    .hasMessageContaining("events[0].start_ms").hasMessageContaining("must not be after end_ms");
+            assertThat(s.outbox.status().pendingEntries()).isZero();
+        }
+    }
+
+    @Test
     void a_restart_within_the_boot_keeps_windows_increasing_even_if_the_clock_went_back() {
         // given one batch sealed, then the agent restarts and the wall clock is an hour behind
         SteppingClock clock = new SteppingClock(T0, 5_000);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.scalesense.agent.clock.FixedTimeSync;
 import com.scalesense.agent.clock.SystemdTimeSync;
 import com.scalesense.protocol.BatchId;
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import java.nio.file.Files;
@@ -80,6 +81,51 @@ class ClockStepsTest {
             ReadingsBatch b = s.batches().get(0);
             assertThat(b.readings()).extracting(Reading::clockSynced).containsOnly(false);
             assertThat(b.readings()).extracting(Reading::timestampMs).containsExactly(Y2000, Y2000 + 1, Y2000 + 2);
+        }
+    }
+
+    @Test
+    void a_boot_that_never_syncs_with_a_clock_past_2100_sends_its_readings_flagged_after_the_hold() {
+        // Regression: unsynced times were only moved up, never down. A clock past seed 001's
+        // 2100-01-01 limit (a corrupt fake-hwclock file) left them out of range, so the validator
+        // refused the batch on every tick and nothing behind it was ever sent.
+        long y2100 = 4_102_444_800_000L;
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.NEVER,
+                new SteppingClock(y2100 + 86_400_000, 12_000))) {
+            s.read(KEG_A, false);
+            s.clock.advance(60_000);
+            s.read(KEG_A, false);
+            // when the hold of 10 minutes has passed
+            s.clock.advance(600_000);
+            s.batcher.tick(false);
+            // then
+            ReadingsBatch b = s.batches().get(0);
+            assertThat(b.readings()).extracting(Reading::clockSynced).containsOnly(false);
+            assertThat(b.readings()).extracting(Reading::timestampMs).containsExactly(Y2000, Y2000 + 1);
+        }
+    }
+
+    @Test
+    void a_pour_timed_before_sync_on_a_1970_clock_is_stored_and_sent_flagged_with_its_duration() {
+        // Regression: the recorder waived the timestamp range only for timestamp_ms, so a pour's
+        // 1970 start_ms and end_ms got it rejected and lost; and once stored, moving it up to
+        // 2000-01-01 left start_ms before that, so every tick failed validation on it for ever.
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.NEVER,
+                new SteppingClock(12_000, 12_000))) {
+            long ts = s.clock.millis();
+            s.recorder.record(KEG_A, new DeviceEvent.Pour(ts, false, ts - 8_000, ts, 16.0, 473.18), s.clock.monoMs());
+            s.clock.advance(10);
+            s.read(KEG_A, false);
+            // when the hold of 10 minutes has passed
+            s.clock.advance(600_000);
+            s.batcher.tick(false);
+            // then
+            ReadingsBatch b = s.batches().get(0);
+            assertThat(b.events()).singleElement().isInstanceOfSatisfying(DeviceEvent.Pour.class, p -> {
+                assertThat(p.clockSynced()).isFalse();
+                assertThat(p.startMs()).isGreaterThanOrEqualTo(Y2000);
+                assertThat(p.endMs() - p.startMs()).as("duration kept").isEqualTo(8_000);
+            });
         }
     }
 

@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
  * An HX711 load-cell ADC on two Pi GPIO pins, read through Pi4J.
  *
  * <p>Guarantees: a sample with status {@link SampleStatus#OK} is a full 24-bit conversion, sign
- * extended, read with every clock-high interval under 60 µs and DOUT back high afterwards, taken
+ * extended, read with every clock-high interval within 50 µs (T3 max) and DOUT back high afterwards, taken
  * after the datasheet's settling time (p.3) since the last power-up, reset or gain change. Every
  * other outcome is reported with its status and value 0 (saturated samples keep the rail value),
  * never as a weight. Samples are kept in a ring of {@link Hx711Config#bufferCapacity()}; when

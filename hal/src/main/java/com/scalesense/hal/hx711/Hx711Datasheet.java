@@ -14,7 +14,7 @@ public final class Hx711Datasheet {
     public static final long T2_MAX_NANOS = 100;
     /** T3, PD_SCK high time: at least 0.2 µs (p.5, Fig.2 table). */
     public static final long T3_MIN_NANOS = 200;
-    /** T3, PD_SCK high time: at most 50 µs (p.5, Fig.2 table); longer is out of specification. */
+    /** T3, PD_SCK high time: at most 50 µs (p.5, Fig.2 table); the driver rejects a read with a longer pulse. */
     public static final long T3_MAX_NANOS = 50_000;
     /** T4, PD_SCK low time: at least 0.2 µs (p.5, Fig.2 table). */
     public static final long T4_MIN_NANOS = 200;

@@ -16,7 +16,8 @@ public final class Problems {
     /** Seed 001: up to 2100-01-01T00:00:00Z exclusive, in epoch ms. */
     public static final long MAX_TIMESTAMP_MS = 4_102_444_800_000L;
 
-    static final String TIMESTAMP_RULE = "must be epoch milliseconds in [2000-01-01, 2100-01-01) UTC (seed 001)";
+    /** The rule text of an epoch-ms field outside seed 001's range. */
+    public static final String TIMESTAMP_RULE = "must be epoch milliseconds in [2000-01-01, 2100-01-01) UTC (seed 001)";
 
     private List<Violation> found;
 

@@ -32,8 +32,8 @@ public final class ConversionReader {
      * Shifts out the conversion whose DOUT falling edge was seen at {@code readyAtNanos}, with the
      * pulse count of {@code next} (which selects the next conversion's input, datasheet p.4 Table 3).
      *
-     * @return true if the read is trustworthy: no pulse stayed high for
-     *         {@link Hx711Datasheet#POWER_DOWN_NANOS} or more and DOUT was high after the last pulse
+     * @return true if the read is trustworthy: no pulse stayed high longer than
+     *         {@link Hx711Datasheet#T3_MAX_NANOS} and DOUT was high after the last pulse
      */
     public boolean shiftOut(long readyAtNanos, Gain next) {
         spinUntil(readyAtNanos + Hx711Datasheet.T1_MIN_NANOS);
@@ -63,7 +63,9 @@ public final class ConversionReader {
         // The 25th pulse pulls DOUT back high (p.4); low here means the chip and we disagree on
         // where the read began, so the bits are not this conversion's.
         doutHighAfterRead = dout.isHigh();
-        return longest < Hx711Datasheet.POWER_DOWN_NANOS && doutHighAfterRead;
+        // Over T3's 50 µs maximum is enough: short of the 60 µs power-down the chip stays up but its
+        // next conversion can come out as 2^n - 1; the reset that follows a rejected read discards it.
+        return longest <= Hx711Datasheet.T3_MAX_NANOS && doutHighAfterRead;
     }
 
     /** Resets the chip: PD_SCK high past the power-down time, then low (p.5 Fig.3). */

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -36,12 +35,13 @@ class ConversionReaderTest {
     private static final long SETTLING = 4 * SampleRate.SPS_80.periodNanos();
 
     private final AtomicLong now = new AtomicLong();
-    private final AtomicBoolean pauseInNextPulse = new AtomicBoolean();
+    /** Nanoseconds the nano source jumps once while PD_SCK is next high; 0 for none. */
+    private final AtomicLong pauseInNextPulse = new AtomicLong();
     private Context context;
     private DigitalInput dout;
     private DigitalOutput sck;
     private final LongSupplier nanos = () -> {
-        long pause = sck.isHigh() && pauseInNextPulse.getAndSet(false) ? 70_000 : 0;
+        long pause = sck.isHigh() ? pauseInNextPulse.getAndSet(0) : 0;
         return now.addAndGet(TICK + pause);
     };
 
@@ -87,11 +87,29 @@ class ConversionReaderTest {
         try (Hx711Emulator chip = chipWith(5_000)) {
             ConversionReader reader = new ConversionReader(dout, sck, nanos);
 
-            pauseInNextPulse.set(true);
+            pauseInNextPulse.set(70_000);
             boolean clean = reader.shiftOut(now.get(), Gain.A_128);
 
             assertThat(clean).isFalse();
             assertThat(reader.longestHighNanos()).isGreaterThanOrEqualTo(60_000);
+        }
+    }
+
+    @Test
+    void rejects_a_read_whose_clock_pulse_passed_the_50_us_maximum_without_powering_down() {
+        // Regression: only pulses of 60 us or more were rejected. A pulse over T3's 50 us maximum
+        // (p.5) spoils the chip's next conversion into 2^n - 1 without a power-down; the read was
+        // passed as clean and nothing reset the chip, so the spoiled conversion came out as OK.
+        try (Hx711Emulator chip = chipWith(5_000)) {
+            chip.allOnesAfterMistimedRead(19);
+            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+            pauseInNextPulse.set(55_000);
+            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+
+            assertThat(chip.counters().powerDowns()).as("a 55 us pulse does not power the chip down").isZero();
+            assertThat(clean).isFalse();
+            assertThat(reader.longestHighNanos()).isBetween(50_000L, 60_000L);
         }
     }
 
@@ -126,7 +144,7 @@ class ConversionReaderTest {
         try (Hx711Emulator chip = chipWith(5_000)) {
             ConversionReader reader = new ConversionReader(dout, sck, nanos);
 
-            pauseInNextPulse.set(true);
+            pauseInNextPulse.set(70_000);
             reader.resetChip();
 
             assertThat(chip.counters().powerDowns()).isEqualTo(1);

@@ -1,5 +1,7 @@
 package com.scalesense.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Sent once on every boot so the sink can upsert seed 001's {@code devices} row
  * (capabilities, firmware_version, last_boot_id).
@@ -8,7 +10,7 @@ package com.scalesense.protocol;
  * @param clockSynced false if the wall clock was not yet synchronised at boot
  */
 public record BootRegistration(
-        int schemaVersion,
+        @JsonProperty(required = true) int schemaVersion,
         String hardwareId,
         String deviceId,
         String bootId,
@@ -16,6 +18,6 @@ public record BootRegistration(
         String locId,
         String tapId,
         Capabilities capabilities,
-        long timestampMs,
-        boolean clockSynced) {
+        @JsonProperty(required = true) long timestampMs,
+        @JsonProperty(required = true) boolean clockSynced) {
 }

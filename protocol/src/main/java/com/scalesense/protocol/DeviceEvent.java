@@ -1,5 +1,7 @@
 package com.scalesense.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Something that happened on the scale, carried inside a {@link ReadingsBatch} so that it is
  * ingested exactly once with the batch. On the wire each event has a {@code type}
@@ -20,8 +22,12 @@ public sealed interface DeviceEvent
      * @param volumeOz US fluid ounces poured
      * @param volumeMl millilitres poured (same pour, metric)
      */
-    record Pour(long timestampMs, boolean clockSynced, long startMs, long endMs,
-                double volumeOz, double volumeMl) implements DeviceEvent {
+    record Pour(@JsonProperty(required = true) long timestampMs,
+                @JsonProperty(required = true) boolean clockSynced,
+                @JsonProperty(required = true) long startMs,
+                @JsonProperty(required = true) long endMs,
+                @JsonProperty(required = true) double volumeOz,
+                @JsonProperty(required = true) double volumeMl) implements DeviceEvent {
     }
 
     /**
@@ -31,8 +37,10 @@ public sealed interface DeviceEvent
      * @param newKegId      the keg started by the swap (tare pending), or null if not yet assigned
      * @param weightLbs     gross weight of the new keg when it settled, pounds
      */
-    record KegSwap(long timestampMs, boolean clockSynced, String previousKegId, String newKegId,
-                   double weightLbs) implements DeviceEvent {
+    record KegSwap(@JsonProperty(required = true) long timestampMs,
+                   @JsonProperty(required = true) boolean clockSynced,
+                   String previousKegId, String newKegId,
+                   @JsonProperty(required = true) double weightLbs) implements DeviceEvent {
     }
 
     /**
@@ -41,11 +49,12 @@ public sealed interface DeviceEvent
      * @param kind            {@code empty} or {@code full}
      * @param kegId           the keg tared
      * @param kegType         half_barrel, quarter_barrel, sixth_barrel, slim_quarter
-     * @param emptyOffsetLbs  measured empty keg weight, pounds (seed 000 empty_offset)
-     * @param fullRefLbs      measured full keg weight, pounds (seed 000 full_ref), or null
+     * @param emptyOffsetLbs  measured empty keg weight, pounds (seed 000 empty_offset); required when kind is empty
+     * @param fullRefLbs      measured full keg weight, pounds (seed 000 full_ref); required when kind is full
      * @param tareStatus      tare_status after this measurement
      */
-    record Tare(long timestampMs, boolean clockSynced, String kind, String kegId, String kegType,
+    record Tare(@JsonProperty(required = true) long timestampMs,
+                @JsonProperty(required = true) boolean clockSynced, String kind, String kegId, String kegType,
                 Double emptyOffsetLbs, Double fullRefLbs, TareStatus tareStatus) implements DeviceEvent {
     }
 
@@ -56,7 +65,8 @@ public sealed interface DeviceEvent
      * @param status the sensor's status from now on
      * @param detail short human-readable cause, e.g. {@code dout stuck high}
      */
-    record SensorError(long timestampMs, boolean clockSynced, String sensor, SensorStatus status,
+    record SensorError(@JsonProperty(required = true) long timestampMs,
+                       @JsonProperty(required = true) boolean clockSynced, String sensor, SensorStatus status,
                        String detail) implements DeviceEvent {
     }
 }

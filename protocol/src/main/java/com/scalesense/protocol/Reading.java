@@ -1,5 +1,6 @@
 package com.scalesense.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
@@ -21,7 +22,7 @@ import java.util.Map;
  * @param tareStatus     whether the level comes from a measured tare or reference weights
  */
 public record Reading(
-        long timestampMs,
+        @JsonProperty(required = true) long timestampMs,
         Double levelPct,
         Double gallons,
         Double weightLbs,
@@ -32,7 +33,7 @@ public record Reading(
         Double batteryPct,
         Double temperatureC,
         Map<String, SensorStatus> sensorStatus,
-        boolean clockSynced,
+        @JsonProperty(required = true) boolean clockSynced,
         KegState kegState,
         TareStatus tareStatus) {
 

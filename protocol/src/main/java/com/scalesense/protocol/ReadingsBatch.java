@@ -1,5 +1,6 @@
 package com.scalesense.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -7,8 +8,8 @@ import java.util.List;
  *
  * <p>The batch is the unit of idempotency: {@code batchId} is
  * {@code {hardware_id}_{boot_id}_{window_start_ms}_{window_end_ms}} (see {@link BatchId}); a
- * resent batch carries the same id and the same content. Readings are sorted by timestamp and
- * lie inside the window. {@code kegId} is null when no keg is assigned to the tap.
+ * resent batch carries the same id and the same content. Readings are in strictly increasing
+ * timestamp order and lie inside the window. {@code kegId} is null when no keg is assigned to the tap.
  *
  * @param schemaVersion   {@link #SCHEMA_VERSION} for this contract
  * @param hardwareId      MAC address {@code AA:BB:CC:DD:EE:FF} (seed 001)
@@ -22,7 +23,7 @@ import java.util.List;
  * @param events          events in the window (pours, keg swaps, tares, sensor errors); may be empty
  */
 public record ReadingsBatch(
-        int schemaVersion,
+        @JsonProperty(required = true) int schemaVersion,
         String hardwareId,
         String deviceId,
         String bootId,

@@ -1,5 +1,6 @@
 package com.scalesense.protocol;
 
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -24,7 +25,8 @@ public final class Topics {
     /** Subscription filter for every device's registrations. */
     public static final String ALL_REGISTRATIONS = ROOT + "/+/" + REGISTRATION;
 
-    private static final Pattern DEVICE_ID = Pattern.compile("^[A-Z][A-Z0-9]*-[0-9]{4,}$");
+    private static final Pattern DEVICE_ID = Ids.DEVICE_ID;
+    private static final Set<String> KINDS = Set.of(BATCHES, REGISTRATION, COMMANDS);
 
     private Topics() {
     }
@@ -51,8 +53,9 @@ public final class Topics {
             throw new ProtocolException("topic must start with '" + ROOT + "/', was '" + Truncate.forMessage(topic) + "'.");
         }
         String[] parts = topic.substring(ROOT.length() + 1).split("/", -1);
-        if (parts.length != 2 || !DEVICE_ID.matcher(parts[0]).matches()) {
-            throw new ProtocolException("topic must be " + ROOT + "/{device_id}/{kind}, was '" + Truncate.forMessage(topic) + "'.");
+        if (parts.length != 2 || !DEVICE_ID.matcher(parts[0]).matches() || !KINDS.contains(parts[1])) {
+            throw new ProtocolException("topic must be " + ROOT + "/{device_id}/{batches|registration|commands}, was '"
+                    + Truncate.forMessage(topic) + "'.");
         }
         return parts[0];
     }

@@ -1,0 +1,76 @@
+package com.scalesense.protocol.internal;
+
+import com.scalesense.protocol.BatchId;
+import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.ProtocolException;
+import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Violation;
+import java.util.List;
+
+/** The rules of a {@link ReadingsBatch}: header, batch_id and window, then each reading and event. */
+public final class BatchRules {
+
+    /** Most readings in one batch: seed 001's batch size of 1..100. */
+    public static final int MAX_READINGS = 100;
+    /** Most events in one batch. */
+    public static final int MAX_EVENTS = 100;
+
+    private BatchRules() {
+    }
+
+    public static List<Violation> check(ReadingsBatch batch) {
+        var p = new Problems();
+        IdentityRules.check(p, batch.schemaVersion(), batch.hardwareId(), batch.deviceId(), batch.bootId(),
+                batch.firmwareVersion(), batch.locId(), batch.tapId());
+        if (batch.kegId() != null && !Ids.isKegId(batch.kegId())) {
+            p.add("keg_id", batch.kegId(), KegRules.KEG_ID_RULE);
+        }
+        Window window = window(batch, p);
+        int readings = batch.readings().size();
+        if (readings < 1 || readings > MAX_READINGS) {
+            p.add("readings", readings + " readings", "must hold 1.." + MAX_READINGS + " readings (seed 001)");
+        }
+        ReadingRules.check(batch.readings(), window, p);
+        if (batch.events().size() > MAX_EVENTS) {
+            p.add("events", batch.events().size() + " events", "must hold at most " + MAX_EVENTS + " events");
+        }
+        EventRules.check(batch.events(), window, p);
+        return p.toList();
+    }
+
+    /** The batch window from batch_id, or null if batch_id is unusable (already reported). */
+    private static Window window(ReadingsBatch batch, Problems p) {
+        String id = batch.batchId();
+        if (!Ids.isSafeAscii(id, BatchId.MAX_LENGTH)) {
+            p.add("batch_id", id, "must be 1.." + BatchId.MAX_LENGTH
+                    + " characters of [A-Za-z0-9_:-] (seed 001's safe ASCII plus the MAC's ':')");
+            return null;
+        }
+        BatchId parsed;
+        try {
+            parsed = BatchId.parse(id);
+        } catch (ProtocolException e) {
+            // BatchId names the broken part: the shape, or a window that ends before it starts.
+            p.add("batch_id", id, e.getMessage());
+            return null;
+        }
+        if (!parsed.hardwareId().equals(batch.hardwareId()) || !parsed.bootId().equals(batch.bootId())) {
+            p.add("batch_id", id, "must be formed from this batch's hardware_id and boot_id");
+        }
+        if (!Problems.isTimestamp(parsed.windowStartMs()) || !Problems.isTimestamp(parsed.windowEndMs())) {
+            p.add("batch_id", id, "window_start_ms and window_end_ms " + Problems.TIMESTAMP_RULE);
+        }
+        return new Window(parsed.windowStartMs(), parsed.windowEndMs());
+    }
+
+    /** The batch's time window, epoch milliseconds, both ends inclusive. */
+    record Window(long startMs, long endMs) {
+        boolean contains(long ms) {
+            return ms >= startMs && ms <= endMs;
+        }
+
+        String rule() {
+            return "must lie in the batch window [" + startMs + ", " + endMs + "] named by batch_id";
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package com.scalesense.protocol.internal;
+
+import com.scalesense.protocol.DeviceCommand;
+import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.Violation;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The rules of a {@link DeviceCommand}. */
+public final class CommandRules {
+
+    public static final Set<String> TYPES = Set.of("tare_empty", "tare_full", "reload_config", "assign_keg");
+    static final int MAX_COMMAND_ID = 64;
+    static final int MAX_ARGS = 16;
+    static final int MAX_ARG_VALUE = 256;
+
+    private CommandRules() {
+    }
+
+    public static List<Violation> check(DeviceCommand command) {
+        var p = new Problems();
+        if (!Ids.isSafeAscii(command.commandId(), MAX_COMMAND_ID)) {
+            p.add("command_id", command.commandId(), "must be 1.." + MAX_COMMAND_ID + " characters of [A-Za-z0-9_:-]");
+        }
+        if (command.type() == null || !TYPES.contains(command.type())) {
+            p.add("type", command.type(), "must be one of tare_empty, tare_full, reload_config, assign_keg");
+        }
+        if (!Problems.isTimestamp(command.issuedAtMs())) {
+            p.add("issued_at_ms", command.issuedAtMs(), Problems.TIMESTAMP_RULE);
+        }
+        Map<String, String> args = command.args();
+        if (args.size() > MAX_ARGS) {
+            p.add("args", args.size() + " entries", "must have at most " + MAX_ARGS + " entries");
+        }
+        for (var arg : args.entrySet()) {
+            p.name("args", arg.getKey(), "argument name");
+            if (arg.getValue().length() > MAX_ARG_VALUE) {
+                p.add("args." + arg.getKey(), arg.getValue(), "must be at most " + MAX_ARG_VALUE + " characters");
+            }
+        }
+        boolean assign = "assign_keg".equals(command.type());
+        String kegId = args.get("keg_id");
+        if ((assign || kegId != null) && !Ids.isKegId(kegId)) {
+            p.add("args.keg_id", kegId, (assign ? "is required for assign_keg and " : "") + KegRules.KEG_ID_RULE);
+        }
+        String kegType = args.get("keg_type");
+        if ((assign || kegType != null) && !KegRules.isKegType(kegType)) {
+            p.add("args.keg_type", kegType, (assign ? "is required for assign_keg and " : "") + KegRules.KEG_TYPE_RULE);
+        }
+        String beerId = args.get("beer_id");
+        if (beerId != null && !Ids.isBeerId(beerId)) {
+            p.add("args.beer_id", beerId, KegRules.BEER_ID_RULE);
+        }
+        return p.toList();
+    }
+}

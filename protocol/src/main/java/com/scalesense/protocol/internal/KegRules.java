@@ -1,0 +1,24 @@
+package com.scalesense.protocol.internal;
+
+import java.util.Set;
+
+/** Keg vocabulary shared by tare events and commands (seed 000). */
+final class KegRules {
+
+    /** Seed 000's keg type reference table. */
+    static final Set<String> KEG_TYPES = Set.of("half_barrel", "quarter_barrel", "sixth_barrel", "slim_quarter");
+
+    static final String KEG_ID_RULE =
+            "must be keg-YYYYMMDD-xxxx: a real date and 3..8 characters of [A-Za-z0-9_-] (seed 000)";
+    static final String KEG_TYPE_RULE =
+            "must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter (seed 000)";
+    static final String BEER_ID_RULE = "must be 1..64 lower-case words joined by '-', e.g. guinness-draught";
+
+    private KegRules() {
+    }
+
+    /** Null-safe: {@code Set.of(...).contains(null)} throws. */
+    static boolean isKegType(String kegType) {
+        return kegType != null && KEG_TYPES.contains(kegType);
+    }
+}

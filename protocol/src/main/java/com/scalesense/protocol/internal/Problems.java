@@ -1,0 +1,75 @@
+package com.scalesense.protocol.internal;
+
+import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.Violation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects the violations of one message. Field paths are built only when a rule fails, so a
+ * valid message costs no string building.
+ */
+public final class Problems {
+
+    /** Seed 001: reading timestamps from 2000-01-01T00:00:00Z inclusive, in epoch ms. */
+    public static final long MIN_TIMESTAMP_MS = 946_684_800_000L;
+    /** Seed 001: up to 2100-01-01T00:00:00Z exclusive, in epoch ms. */
+    public static final long MAX_TIMESTAMP_MS = 4_102_444_800_000L;
+
+    static final String TIMESTAMP_RULE = "must be epoch milliseconds in [2000-01-01, 2100-01-01) UTC (seed 001)";
+
+    private List<Violation> found;
+
+    public void add(String field, Object value, String rule) {
+        if (found == null) {
+            found = new ArrayList<>();
+        }
+        found.add(new Violation(field, value == null ? null : String.valueOf(value), rule));
+    }
+
+    public List<Violation> toList() {
+        return found == null ? List.of() : List.copyOf(found);
+    }
+
+    /** Path of a field inside element {@code index} of list {@code list}, e.g. {@code readings[3].level_pct}. */
+    static String at(String list, int index, String field) {
+        return list + "[" + index + "]." + field;
+    }
+
+    static boolean isTimestamp(long ms) {
+        return ms >= MIN_TIMESTAMP_MS && ms < MAX_TIMESTAMP_MS;
+    }
+
+    /** Checks {@code value} is finite and in [min, max]; null passes unless {@code required}. */
+    void range(String list, int index, String field, Double value, double min, double max, boolean required) {
+        if (value == null) {
+            if (required) {
+                add(at(list, index, field), null, "is required");
+            }
+            return;
+        }
+        double v = value;
+        if (!Double.isFinite(v)) {
+            add(at(list, index, field), value, "must be a finite number");
+        } else if (v < min || v > max) {
+            add(at(list, index, field), value, max == Double.MAX_VALUE
+                    ? "must be >= " + fmt(min) : "must be in [" + fmt(min) + ", " + fmt(max) + "]");
+        }
+    }
+
+    void timestamp(String list, int index, String field, long ms) {
+        if (!isTimestamp(ms)) {
+            add(at(list, index, field), ms, TIMESTAMP_RULE);
+        }
+    }
+
+    void name(String field, String name, String what) {
+        if (!Ids.isName(name)) {
+            add(field, name, what + " must be 1..32 characters of [a-z0-9_]");
+        }
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}

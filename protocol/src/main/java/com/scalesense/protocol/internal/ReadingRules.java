@@ -1,0 +1,106 @@
+package com.scalesense.protocol.internal;
+
+import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.SensorStatus;
+import java.util.List;
+import java.util.Map;
+
+/** The rules of each {@link Reading} in a batch. */
+final class ReadingRules {
+
+    /** The load cell's ADC; its status decides whether a level may be given. */
+    static final String HX711 = "hx711";
+    /** At most this many sensors in one sensor_status map. */
+    static final int MAX_SENSORS = 16;
+
+    private static final String LIST = "readings";
+    private static final double MAX = Double.MAX_VALUE;
+    // HX711 and MAX17048 datasheets: operating range -40..+85 °C; the DS18B20 measures wider
+    // (-55..+125 °C) but the board it sits on is not specified outside -40..+85.
+    private static final double MIN_TEMPERATURE_C = -40;
+    private static final double MAX_TEMPERATURE_C = 85;
+    // Plausible supply: a 1-cell Li-ion (MAX17048) up to a 24 V bar supply with headroom.
+    private static final double MAX_BATTERY_V = 30;
+
+    private ReadingRules() {
+    }
+
+    static void check(List<Reading> readings, BatchRules.Window window, Problems p) {
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < readings.size(); i++) {
+            Reading r = readings.get(i);
+            long ts = r.timestampMs();
+            p.timestamp(LIST, i, "timestamp_ms", ts);
+            if (window != null && !window.contains(ts)) {
+                p.add(Problems.at(LIST, i, "timestamp_ms"), ts, window.rule());
+            }
+            if (ts <= previous) {
+                p.add(Problems.at(LIST, i, "timestamp_ms"), ts, "must be strictly greater than the previous reading's "
+                        + previous + ": device_readings' sort key is {timestamp_ms}#{batch_id}, so two readings of "
+                        + "one batch in one millisecond would overwrite each other");
+            }
+            previous = ts;
+            if (r.kegState() == null) {
+                p.add(Problems.at(LIST, i, "keg_state"), null, "is required");
+            }
+            SensorStatus hx711 = sensors(r.sensorStatus(), i, p);
+            p.range(LIST, i, "level_pct", r.levelPct(), 0, 100, false);
+            p.range(LIST, i, "gallons", r.gallons(), 0, MAX, false);
+            p.range(LIST, i, "weight_lbs", r.weightLbs(), 0, MAX, false);
+            p.range(LIST, i, "pints_left", r.pintsLeft(), 0, MAX, false);
+            if (hx711 != null) {
+                levelMatchesSensor(r, i, hx711, p);
+            }
+            p.range(LIST, i, "pour_rate_gph", r.pourRateGph(), 0, MAX, false);
+            p.range(LIST, i, "hours_remaining", r.hoursRemaining(), 0, MAX, false);
+            p.range(LIST, i, "battery_v", r.batteryV(), 0, MAX_BATTERY_V, false);
+            p.range(LIST, i, "battery_pct", r.batteryPct(), 0, 100, false);
+            p.range(LIST, i, "temperature_c", r.temperatureC(), MIN_TEMPERATURE_C, MAX_TEMPERATURE_C, false);
+        }
+    }
+
+    /** Checks the sensor_status map and returns the hx711 status, or null if it is missing. */
+    private static SensorStatus sensors(Map<String, SensorStatus> status, int i, Problems p) {
+        if (status.size() > MAX_SENSORS) {
+            p.add(Problems.at(LIST, i, "sensor_status"), status.size() + " entries", "must have at most "
+                    + MAX_SENSORS + " entries");
+        }
+        for (String name : status.keySet()) {
+            if (!Ids.isName(name)) {
+                p.add(Problems.at(LIST, i, "sensor_status"), name, "sensor names must be 1..32 characters of [a-z0-9_]");
+            }
+        }
+        SensorStatus hx711 = status.get(HX711);
+        if (hx711 == null) {
+            p.add(Problems.at(LIST, i, "sensor_status.hx711"), null,
+                    "is required: without it no one can tell whether the level is a measurement");
+        }
+        return hx711;
+    }
+
+    /** Level fields, in wire order; weight_lbs (index 2) is a plain measurement, the rest need a keg. */
+    private static final String[] LEVEL_FIELDS = {"level_pct", "gallons", "weight_lbs", "pints_left"};
+    private static final int WEIGHT = 2;
+
+    /**
+     * A fault never turns into a level: with hx711 in error all level fields are null. With it ok
+     * the weight is always there, and the keg's level too unless the platform holds no keg
+     * (keg_absent), where a level of 0 would read as "keg ran dry" and raise a false alert.
+     */
+    private static void levelMatchesSensor(Reading r, int i, SensorStatus hx711, Problems p) {
+        Double[] level = {r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft()};
+        boolean kegAbsent = r.kegState() == KegState.KEG_ABSENT;
+        for (int k = 0; k < level.length; k++) {
+            if (hx711 == SensorStatus.ERROR && level[k] != null) {
+                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), level[k],
+                        "must be null when sensor_status.hx711 is error: a fault never turns into a level");
+            } else if (hx711 == SensorStatus.OK && level[k] == null && (k == WEIGHT || !kegAbsent)) {
+                p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, k == WEIGHT
+                        ? "is required when sensor_status.hx711 is ok"
+                        : "is required when sensor_status.hx711 is ok and keg_state is not keg_absent");
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package com.scalesense.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MessageValidatorTest {
+
+    private final MessageValidator validator = new MessageValidator();
+
+    private static List<String> fields(List<Violation> violations) {
+        return violations.stream().map(Violation::field).toList();
+    }
+
+    private static ReadingsBatch withHeader(String hardwareId, String bootId, String batchId, String locId, String tapId) {
+        return new ReadingsBatch(1, hardwareId, "SCALE-0042", bootId, "1.0.16", batchId, locId, tapId, null,
+                List.of(Samples.reading(Samples.START)), List.of());
+    }
+
+    @Test
+    void accepts_the_sample_messages() {
+        assertThat(validator.check(Samples.batch())).isEmpty();
+        assertThat(validator.check(Samples.registration())).isEmpty();
+        assertThat(validator.check(Samples.command())).isEmpty();
+        assertThatCode(() -> validator.requireValid(Samples.batch())).doesNotThrowAnyException();
+    }
+
+    @Test
+    void rejects_batch_when_hardware_id_is_not_a_mac() {
+        var batch = withHeader("aa:bb:cc:dd:ee:ff", Samples.BOOT, Samples.BATCH_ID, "loc-001", "loc-001#TAP#07");
+        assertThat(fields(validator.check(batch))).contains("hardware_id");
+    }
+
+    @Test
+    void rejects_boot_id_whose_version_or_variant_bits_are_not_v4() {
+        String v1 = "7c9e6679-7425-10de-944b-e07fc1f90ae7";
+        String badVariant = "7c9e6679-7425-40de-c44b-e07fc1f90ae7";
+        for (String boot : List.of(v1, badVariant)) {
+            var batch = withHeader(Samples.MAC, boot, new BatchId(Samples.MAC, boot, Samples.START, Samples.END)
+                    .toString(), "loc-001", "loc-001#TAP#07");
+            assertThat(validator.check(batch)).extracting(Violation::field).containsExactly("boot_id");
+        }
+    }
+
+    @Test
+    void rejects_batch_id_not_formed_from_its_own_hardware_and_boot() {
+        String other = new BatchId("11:22:33:44:55:66", Samples.BOOT, Samples.START, Samples.END).toString();
+        var batch = withHeader(Samples.MAC, Samples.BOOT, other, "loc-001", "loc-001#TAP#07");
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("hardware_id and boot_id");
+        });
+    }
+
+    @Test
+    void rejects_batch_id_with_unsafe_characters_or_over_256_chars() {
+        var spaced = withHeader(Samples.MAC, Samples.BOOT, Samples.BATCH_ID + " x", "loc-001", "loc-001#TAP#07");
+        var longId = withHeader(Samples.MAC, Samples.BOOT, "A".repeat(257), "loc-001", "loc-001#TAP#07");
+        assertThat(fields(validator.check(spaced))).containsExactly("batch_id");
+        assertThat(validator.check(longId)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.value()).hasSizeLessThan(100).endsWith("(257 chars)");
+        });
+    }
+
+    @Test
+    void rejects_batch_id_whose_window_ends_before_it_starts() {
+        String backwards = Samples.MAC + "_" + Samples.BOOT + "_" + Samples.END + "_" + Samples.START;
+        var batch = withHeader(Samples.MAC, Samples.BOOT, backwards, "loc-001", "loc-001#TAP#07");
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("window_end_ms must not be before window_start_ms");
+        });
+    }
+
+    @Test
+    void rejects_tap_of_another_location() {
+        var batch = withHeader(Samples.MAC, Samples.BOOT, Samples.BATCH_ID, "loc-002", "loc-001#TAP#07");
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("tap_id");
+            assertThat(v.rule()).isEqualTo("must belong to loc_id loc-002");
+        });
+    }
+
+    @Test
+    void rejects_readings_outside_the_window_or_out_of_order() {
+        // given readings before the window, then two in the same millisecond
+        var readings = List.of(Samples.reading(Samples.START - 1), Samples.reading(Samples.START + 5),
+                Samples.reading(Samples.START + 5), Samples.reading(Samples.END + 1));
+        var violations = validator.check(Samples.batch(readings, List.of()));
+        assertThat(violations).extracting(Violation::field).containsExactly(
+                "readings[0].timestamp_ms", "readings[2].timestamp_ms", "readings[3].timestamp_ms");
+        assertThat(violations.get(1).rule()).contains("strictly greater", "{timestamp_ms}#{batch_id}");
+    }
+
+    @Test
+    void accepts_a_window_wider_than_its_readings() {
+        var batch = Samples.batch(List.of(Samples.reading(Samples.START + 300_000)), List.of());
+        assertThat(validator.check(batch)).isEmpty();
+    }
+
+    @Test
+    void rejects_empty_and_oversized_batches() {
+        assertThat(fields(validator.check(Samples.batch(List.of(), List.of())))).containsExactly("readings");
+        var many = new ArrayList<Reading>();
+        for (int i = 0; i < 101; i++) {
+            many.add(Samples.reading(Samples.START + i));
+        }
+        assertThat(fields(validator.check(Samples.batch(many, List.of())))).containsExactly("readings");
+    }
+
+    @Test
+    void rejects_numbers_out_of_their_ranges() {
+        var r = new Reading(Samples.START, 100.5, -1.0, Double.POSITIVE_INFINITY, 0.0, -0.1, -2.0, 31.0, 101.0, -41.0,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(r), List.of())))).containsExactly(
+                "readings[0].level_pct", "readings[0].gallons", "readings[0].weight_lbs",
+                "readings[0].pour_rate_gph", "readings[0].hours_remaining", "readings[0].battery_v",
+                "readings[0].battery_pct", "readings[0].temperature_c");
+    }
+
+    @Test
+    void rejects_a_level_given_while_the_load_cell_is_in_error() {
+        // a fault must never turn into a level: the sink would write a wrong level_pct
+        var r = new Reading(Samples.START, 55.0, null, null, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.ERROR), true, KegState.INVALID, null);
+        assertThat(validator.check(Samples.batch(List.of(r), List.of()))).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("readings[0].level_pct");
+            assertThat(v.rule()).contains("hx711 is error");
+        });
+    }
+
+    @Test
+    void rejects_a_good_reading_without_its_level_or_without_hx711_status() {
+        var noLevel = new Reading(Samples.START, null, 1.0, 2.0, 3.0, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        var noStatus = new Reading(Samples.START + 1, 1.0, 1.0, 2.0, 3.0, null, null, null, null, null,
+                Map.of("Bad Name", SensorStatus.OK), true, null, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(noLevel, noStatus), List.of())))).containsExactly(
+                "readings[0].level_pct", "readings[1].keg_state", "readings[1].sensor_status",
+                "readings[1].sensor_status.hx711");
+    }
+
+    @Test
+    void accepts_a_weight_without_a_level_when_no_keg_is_on_the_platform() {
+        // a level of 0 for an absent keg would read as "keg ran dry" and raise a false alert
+        var absent = new Reading(Samples.START, null, null, 0.4, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        var noWeight = new Reading(Samples.START + 1, null, null, null, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.KEG_ABSENT, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(absent, noWeight), List.of()))))
+                .containsExactly("readings[1].weight_lbs");
+    }
+
+    @Test
+    void rejects_inconsistent_events() {
+        var events = List.<DeviceEvent>of(
+                new DeviceEvent.Pour(Samples.START + 10, true, Samples.START + 11, Samples.START + 10, 16.0, 400.0),
+                new DeviceEvent.KegSwap(Samples.START + 20, true, "keg-20260231-abc", null, -1.0),
+                new DeviceEvent.Tare(Samples.START + 30, true, "half", "keg-1", "barrel", null, -3.0, null),
+                new DeviceEvent.SensorError(Samples.END + 1, true, "HX711", null, "x".repeat(300)));
+        assertThat(fields(validator.check(Samples.batch(List.of(Samples.reading(Samples.START)), events))))
+                .containsExactly("events[0].start_ms", "events[0].volume_ml",
+                        "events[1].previous_keg_id", "events[1].weight_lbs",
+                        "events[2].kind", "events[2].keg_id", "events[2].keg_type", "events[2].full_ref_lbs",
+                        "events[2].tare_status",
+                        "events[3].timestamp_ms", "events[3].sensor", "events[3].status", "events[3].detail");
+    }
+
+    @Test
+    void accepts_a_pour_whose_millilitres_are_rounded() {
+        // 12 US fl oz = 354.88 ml; an agent rounding to whole millilitres sends 355
+        var pour = new DeviceEvent.Pour(Samples.START + 10, true, Samples.START, Samples.START + 10, 12.0, 355.0);
+        assertThat(validator.check(Samples.batch(List.of(Samples.reading(Samples.START)), List.of(pour)))).isEmpty();
+    }
+
+    @Test
+    void collects_every_violation_in_the_exception() {
+        var batch = new ReadingsBatch(1, "nope", "scale-1", "nope", "", "nope", "x", "y", "keg-x", List.of(), List.of());
+        assertThatThrownBy(() -> validator.requireValid(batch))
+                .isInstanceOfSatisfying(InvalidMessageException.class, e -> assertThat(fields(e.violations()))
+                        .containsExactly("hardware_id", "device_id", "boot_id", "firmware_version", "loc_id",
+                                "tap_id", "keg_id", "batch_id", "readings"))
+                .hasMessageContaining("9 violation(s)");
+    }
+
+    @Test
+    void rejects_registration_with_bad_capabilities_and_timestamp() {
+        var r = new BootRegistration(1, Samples.MAC, "SCALE-0042", Samples.BOOT, "1.0.16", "loc-001",
+                "loc-001#TAP#07", new Capabilities(List.of("HX711"), Map.of("Offline", true)), 0, false);
+        assertThat(fields(validator.check(r))).containsExactly("timestamp_ms", "capabilities.sensors[0]",
+                "capabilities.features");
+    }
+
+    @Test
+    void rejects_commands_with_unknown_type_or_missing_keg_arguments() {
+        var unknown = new DeviceCommand("cmd 1", "explode", Map.of(), Samples.START);
+        var assign = new DeviceCommand("cmd-2", "assign_keg", Map.of("beer_id", "Guinness"), Samples.START);
+        assertThat(fields(validator.check(unknown))).containsExactly("command_id", "type");
+        assertThat(fields(validator.check(assign))).containsExactly("args.keg_id", "args.keg_type", "args.beer_id");
+        assertThat(validator.check(new DeviceCommand("c", "reload_config", Map.of(), Samples.START))).isEmpty();
+    }
+}

@@ -1,0 +1,44 @@
+package com.scalesense.hal.emulator;
+
+import com.scalesense.hal.SampleRate;
+
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+/**
+ * How an emulated HX711 is strapped and fed.
+ *
+ * @param rate            the RATE pin strap: conversions every 100 ms (10 SPS) or 12.5 ms (80 SPS)
+ * @param channelA        the input on channel A, in counts at gain 128
+ * @param channelB        the input on channel B, in the same units (counts as channel A/128 would
+ *                        convert it); the chip converts it at gain 32, a quarter of that
+ * @param conversionClock nanoseconds on which conversions are scheduled and the signals sampled;
+ *                        a clock running faster than real time makes conversions come faster
+ * @param pulseClock      nanoseconds on which PD_SCK high times are measured; real time
+ *                        ({@code System::nanoTime}) unless a test wants to model a slow host
+ * @param seed            seed for the garbage a serial error produces, so runs repeat
+ */
+public record EmulatorConfig(SampleRate rate, AdcSignal channelA, AdcSignal channelB,
+                             LongSupplier conversionClock, LongSupplier pulseClock, long seed) {
+
+    public EmulatorConfig {
+        Objects.requireNonNull(rate, "rate must not be null.");
+        Objects.requireNonNull(channelA, "channelA must not be null.");
+        Objects.requireNonNull(channelB, "channelB must not be null.");
+        Objects.requireNonNull(conversionClock, "conversionClock must not be null.");
+        Objects.requireNonNull(pulseClock, "pulseClock must not be null.");
+    }
+
+    /** Real time, channel A fed by {@code signal}, channel B grounded. */
+    public static EmulatorConfig realTime(SampleRate rate, AdcSignal signal) {
+        return new EmulatorConfig(rate, signal, nanos -> 0.0, System::nanoTime, System::nanoTime, 711L);
+    }
+
+    public EmulatorConfig withChannelB(AdcSignal signal) {
+        return new EmulatorConfig(rate, channelA, signal, conversionClock, pulseClock, seed);
+    }
+
+    public EmulatorConfig withConversionClock(LongSupplier clock) {
+        return new EmulatorConfig(rate, channelA, channelB, clock, pulseClock, seed);
+    }
+}

@@ -1,0 +1,135 @@
+package com.scalesense.hal.hx711.internal;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.io.gpio.digital.DigitalInput;
+import com.pi4j.io.gpio.digital.DigitalOutput;
+import com.pi4j.io.gpio.digital.DigitalState;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutput;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
+import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatorConfig;
+import com.scalesense.hal.emulator.Hx711Emulator;
+import com.scalesense.hal.hx711.Gain;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One read on Pi4J mock pins, with a nano source owned by the test: it moves 50 ns per call, so
+ * the CPU's pace cannot change the outcome, and it can jump while PD_SCK is high to play a GC
+ * pause or pre-emption inside a pulse.
+ */
+class ConversionReaderTest {
+
+    private static final long TICK = 50;
+    private static final long SETTLING = 4 * SampleRate.SPS_80.periodNanos();
+
+    private final AtomicLong now = new AtomicLong();
+    private final AtomicBoolean pauseInNextPulse = new AtomicBoolean();
+    private Context context;
+    private DigitalInput dout;
+    private DigitalOutput sck;
+    private final LongSupplier nanos = () -> {
+        long pause = sck.isHigh() && pauseInNextPulse.getAndSet(false) ? 70_000 : 0;
+        return now.addAndGet(TICK + pause);
+    };
+
+    @BeforeEach
+    void pins() {
+        context = Pi4J.newContextBuilder()
+                .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance())
+                .build();
+        dout = context.create(DigitalInput.newConfigBuilder(context).id("dout").address(5));
+        sck = context.create(DigitalOutput.newConfigBuilder(context).id("sck").address(6));
+    }
+
+    @AfterEach
+    void release() {
+        context.shutdown();
+    }
+
+    private Hx711Emulator chipWith(double counts) {
+        EmulatorConfig config = new EmulatorConfig(SampleRate.SPS_80, n -> counts, n -> 0.0, nanos, nanos, 1L);
+        Hx711Emulator chip = Hx711Emulator.attach((MockDigitalInput) dout, (MockDigitalOutput) sck, config);
+        now.addAndGet(SETTLING);
+        chip.dataPending();
+        return chip;
+    }
+
+    @Test
+    void shifts_24_bits_msb_first_and_finds_dout_high_after_the_25th_pulse() {
+        try (Hx711Emulator chip = chipWith(-123_456)) {
+            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+
+            assertThat(clean).isTrue();
+            assertThat(reader.code()).isEqualTo(-123_456 & 0xFFFFFF);
+            assertThat(reader.doutHighAfterRead()).isTrue();
+            assertThat(reader.longestHighNanos()).isLessThan(60_000);
+            assertThat(chip.counters().reads()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void rejects_a_read_whose_clock_pulse_reached_60_us_on_the_drivers_clock() {
+        try (Hx711Emulator chip = chipWith(5_000)) {
+            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+            pauseInNextPulse.set(true);
+            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+
+            assertThat(clean).isFalse();
+            assertThat(reader.longestHighNanos()).isGreaterThanOrEqualTo(60_000);
+        }
+    }
+
+    @Test
+    void rejects_a_read_that_leaves_dout_low_as_out_of_sync() {
+        // No chip answers the clock: DOUT stays low, so the 25th pulse never pulls it high.
+        ((MockDigitalInput) dout).mockState(DigitalState.LOW);
+        ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+        boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+
+        assertThat(clean).isFalse();
+        assertThat(reader.doutHighAfterRead()).isFalse();
+    }
+
+    @Test
+    void sends_the_pulse_count_of_the_gain_and_the_chip_switches_input() {
+        try (Hx711Emulator chip = chipWith(5_000)) {
+            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+            reader.shiftOut(now.get(), Gain.B_32);
+            now.addAndGet(SampleRate.SPS_80.periodNanos());
+
+            assertThat(chip.selection()).isEqualTo("B_32");
+        }
+    }
+
+    @ParameterizedTest(name = "code {0} is {1}")
+    @CsvSource({
+            "0x000000, 0",
+            "0x000001, 1",
+            "0xFFFFFF, -1",
+            "0x7FFFFE, 8388606",
+            "0x7FFFFF, 8388607",
+            "0x800000, -8388608",
+            "0x800001, -8388607",
+    })
+    void sign_extends_24_bit_twos_complement(String code, int expected) {
+        assertThat(ConversionReader.signExtend(Integer.decode(code))).isEqualTo(expected);
+    }
+}

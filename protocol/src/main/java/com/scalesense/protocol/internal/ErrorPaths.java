@@ -39,9 +39,10 @@ public final class ErrorPaths {
         }
         var missing = MISSING.matcher(String.valueOf(e.getOriginalMessage()));
         if (missing.matches() && !path.equals(missing.group(1)) && !path.endsWith("." + missing.group(1))) {
-            return join(path, missing.group(1));
+            path = join(path, missing.group(1));
         }
-        return path;
+        // Field names come from the sender: up to 32 levels of 256-character names.
+        return clip(path);
     }
 
     /** The parser of a failure in the JSON text itself, whose context is the most precise path. */

@@ -17,8 +17,10 @@ final class ReadingRules {
 
     private static final String LIST = "readings";
     private static final double MAX = Double.MAX_VALUE;
-    // HX711 and MAX17048 datasheets: operating range -40..+85 °C; the DS18B20 measures wider
-    // (-55..+125 °C) but the board it sits on is not specified outside -40..+85.
+    // The electronics on the scale are specified for -40..+85 °C: MAX17048/MAX17049 datasheet
+    // (19-6171 Rev 7) p.2 "Operating Temperature Range -40°C to +85°C", HX711 datasheet p.1
+    // "operation temperature range -40 ~ +85 °C". The DS18B20 measures -55..+125 °C (datasheet
+    // p.1), but a reading outside -40..+85 comes from a board working outside its spec.
     private static final double MIN_TEMPERATURE_C = -40;
     private static final double MAX_TEMPERATURE_C = 85;
     // Plausible supply: a 1-cell Li-ion (MAX17048) up to a 24 V bar supply with headroom.

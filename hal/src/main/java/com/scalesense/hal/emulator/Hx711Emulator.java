@@ -7,10 +7,10 @@ import com.pi4j.io.gpio.digital.DigitalStateChangeListener;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutput;
 import com.scalesense.hal.emulator.internal.ChipModel;
+import com.scalesense.hal.emulator.internal.ChipTicker;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -32,18 +32,13 @@ import java.util.function.LongSupplier;
  */
 public final class Hx711Emulator implements AutoCloseable {
 
-    /** The ticker sleeps at most this long, so a clock faster than real time is still followed. */
-    private static final long MAX_TICK_NANOS = 2_000_000;
-    private static final long MIN_TICK_NANOS = 20_000;
-
     private final MockDigitalOutput sck;
     private final LongSupplier conversionClock;
     private final LongSupplier pulseClock;
     private final ChipModel model;
     private final DigitalStateChangeListener listener;
     private final AtomicLong stretchNanos = new AtomicLong();
-    private final Thread ticker;
-    private volatile boolean running = true;
+    private final ChipTicker ticker;
 
     private Hx711Emulator(MockDigitalInput dout, MockDigitalOutput sck, EmulatorConfig config) {
         this.sck = sck;
@@ -52,8 +47,7 @@ public final class Hx711Emulator implements AutoCloseable {
         this.model = new ChipModel(config,
                 high -> dout.mockState(high ? DigitalState.HIGH : DigitalState.LOW), conversionClock.getAsLong());
         this.listener = event -> onEdge(event.state().isHigh());
-        this.ticker = new Thread(this::tick, "hx711-emulator-" + dout.id());
-        ticker.setDaemon(true);
+        this.ticker = new ChipTicker(model, conversionClock, pulseClock, "hx711-emulator-" + dout.id());
     }
 
     /** Attaches a powered chip to the given mock pins and starts its conversions. */
@@ -142,9 +136,8 @@ public final class Hx711Emulator implements AutoCloseable {
     /** Stops the ticker and detaches from PD_SCK; DOUT keeps its last level. */
     @Override
     public void close() {
-        running = false;
+        ticker.stop();
         sck.removeListener(listener);
-        LockSupport.unpark(ticker);
     }
 
     private void onEdge(boolean high) {
@@ -167,16 +160,6 @@ public final class Hx711Emulator implements AutoCloseable {
 
     private void sync() {
         model.advance(conversionClock.getAsLong(), pulseClock.getAsLong());
-    }
-
-    private void tick() {
-        while (running) {
-            long conv = conversionClock.getAsLong();
-            long pulse = pulseClock.getAsLong();
-            model.advance(conv, pulse);
-            long wait = model.nanosToNextEvent(conv, pulse);
-            LockSupport.parkNanos(Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, wait)));
-        }
     }
 
     private static <T> T pin(Context context, String id, Class<T> type) {

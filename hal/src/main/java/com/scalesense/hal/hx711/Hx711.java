@@ -96,6 +96,11 @@ public final class Hx711 implements LoadCell {
         return this;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws Hx711GpioException if a pin failed and sampling stopped (after the samples taken before it)
+     */
     @Override
     public RawSample read(Duration timeout) throws InterruptedException {
         if (closed || thread == null) {
@@ -104,6 +109,10 @@ public final class Hx711 implements LoadCell {
         RawSample sample = ring.take(timeout.toNanos());
         if (sample != null) {
             return sample;
+        }
+        RuntimeException failure = loop.failure();
+        if (failure != null) {
+            throw new Hx711GpioException(config.doutPin(), config.sckPin(), failure);
         }
         if (closed) {
             throw new Hx711ClosedException(config.doutPin(), config.sckPin());

@@ -68,9 +68,10 @@ public final class ConversionReader {
 
     /** Resets the chip: PD_SCK high past the power-down time, then low (p.5 Fig.3). */
     public long resetChip() {
-        long start = nanoTime.getAsLong();
         sck.high();
-        long deadline = start + Hx711Datasheet.RESET_HIGH_NANOS;
+        // Timed from after the edge: a minimum time counted from before the call could be eaten
+        // by a slow first call (class loading, JIT) and leave the chip powered up.
+        long deadline = nanoTime.getAsLong() + Hx711Datasheet.RESET_HIGH_NANOS;
         long now;
         while ((now = nanoTime.getAsLong()) < deadline) {
             LockSupport.parkNanos(deadline - now);

@@ -35,6 +35,7 @@ public final class SamplingLoop implements Runnable {
     private final AtomicLong resets = new AtomicLong();
     private volatile Gain requested;
     private volatile boolean running = true;
+    private volatile RuntimeException failure;
     private Gain convertingAt = Gain.A_128;
     private boolean discardNext = true;
     private long settledAfter;
@@ -56,6 +57,19 @@ public final class SamplingLoop implements Runnable {
 
     @Override
     public void run() {
+        try {
+            sample();
+        } catch (RuntimeException gpioFailure) {
+            // Pi4J reports pin I/O failures unchecked; keep it for readers rather than let the
+            // thread die silently and leave them seeing NOT_READY for ever.
+            failure = gpioFailure;
+        } finally {
+            powerDownQuietly();
+            ring.close();
+        }
+    }
+
+    private void sample() {
         reset();
         while (running) {
             long timeout = config.readyTimeoutNanos() + (afterReset ? settlingNanos : 0);
@@ -69,10 +83,26 @@ public final class SamplingLoop implements Runnable {
                 recoverFromSilence();
             }
         }
-        reader.powerDown();
     }
 
-    /** Asks the thread to stop; it powers the chip down on its way out. */
+    private void powerDownQuietly() {
+        try {
+            reader.powerDown();
+        } catch (RuntimeException again) {
+            if (failure != null) {
+                failure.addSuppressed(again);
+            } else {
+                failure = again;
+            }
+        }
+    }
+
+    /** The GPIO failure that stopped sampling, or null while sampling runs or after a clean stop. */
+    public RuntimeException failure() {
+        return failure;
+    }
+
+    /** Asks the thread to stop; it powers the chip down and closes the ring on its way out. */
     public void stop() {
         running = false;
     }

@@ -38,9 +38,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code bareBitBang} (baseline): the same 25 pulses and 24 DOUT reads with no timing,
  *       checks or buffering, so its time is Pi4J's mock dispatch plus the emulator's listeners.</li>
  * </ul>
+ * Sampled times (not averages), so the median can be read apart from the stalls a shared CPU adds.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class Hx711ReadBenchmark {
 

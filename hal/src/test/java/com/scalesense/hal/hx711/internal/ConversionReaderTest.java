@@ -119,6 +119,21 @@ class ConversionReaderTest {
         }
     }
 
+    @Test
+    void a_reset_keeps_the_clock_high_past_60_us_even_when_the_rising_edge_call_is_slow() {
+        // Regression: the reset's high time was counted from before sck.high(); a 70 us stall in
+        // that first call (class loading) left the chip only ~50 us high, so it never reset.
+        try (Hx711Emulator chip = chipWith(5_000)) {
+            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+
+            pauseInNextPulse.set(true);
+            reader.resetChip();
+
+            assertThat(chip.counters().powerDowns()).isEqualTo(1);
+            assertThat(chip.poweredDown()).as("back up after the falling edge").isFalse();
+        }
+    }
+
     @ParameterizedTest(name = "code {0} is {1}")
     @CsvSource({
             "0x000000, 0",

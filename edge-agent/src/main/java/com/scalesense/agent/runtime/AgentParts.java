@@ -7,6 +7,7 @@ import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.store.NvsStore;
+import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.internal.MapDbNvsStore;
 import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.Capabilities;
@@ -43,6 +44,7 @@ final class AgentParts implements AutoCloseable {
     private final AmbientCache ambient;
     private final AcceptedLog acceptedLog;
     private volatile UplinkRunner uplink;
+    private StateDirLock lock;
 
     private AgentParts(AgentConfig config, Sensors sensors, NvsStore nvs, Outbox outbox, String bootId, long bootCount,
                        String firmwareVersion) {
@@ -73,13 +75,21 @@ final class AgentParts implements AutoCloseable {
     }
 
     static AgentParts open(AgentConfig config, Sensors sensors, Random random, String firmwareVersion) {
-        NvsStore nvs = MapDbNvsStore.open(config.nvsFile(), sensors.clock());
+        // First: scale-cal may have the stores open itself while the agent was stopped.
+        StateDirLock lock = StateDirLock.acquire(config.stateDir(), "scale-agent", ProcessHandle.current().pid());
+        NvsStore nvs = null;
         try {
+            nvs = MapDbNvsStore.open(config.nvsFile(), sensors.clock());
             long bootCount = nvs.nextBoot();
             Outbox outbox = SqliteOutbox.open(config.outbox(), sensors.clock());
-            return new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion);
+            AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion);
+            parts.lock = lock;
+            return parts;
         } catch (RuntimeException e) {
-            nvs.close();
+            if (nvs != null) {
+                nvs.close();
+            }
+            lock.close();
             throw e;
         }
     }
@@ -169,5 +179,6 @@ final class AgentParts implements AutoCloseable {
         if (acceptedLog != null) {
             acceptedLog.close();
         }
+        lock.close();
     }
 }

@@ -16,6 +16,13 @@ import java.util.function.Consumer;
  */
 final class SampleCollector implements Consumer<RawSample> {
 
+    /**
+     * Valid samples skipped before collecting: the sampling thread may hold one conversion taken
+     * before the request (the load was just changed), and one more gives a platform just touched a
+     * conversion period to stop ringing. The spread check then refuses a load that still moves.
+     */
+    static final int SKIPPED = 2;
+
     /** Mean and spread of the collected counts; {@code invalid} samples were skipped. */
     record Stats(double mean, double std, int samples, int invalid, int saturated, int min, int max) {
     }
@@ -25,6 +32,7 @@ final class SampleCollector implements Consumer<RawSample> {
     private final CountDownLatch done = new CountDownLatch(1);
     private int invalid;
     private int saturated;
+    private int skipped;
 
     private SampleCollector(int wanted) {
         this.wanted = wanted;
@@ -62,6 +70,10 @@ final class SampleCollector implements Consumer<RawSample> {
         }
         if (!s.isValid()) {
             invalid++;
+            return;
+        }
+        if (skipped < SKIPPED) {
+            skipped++;
             return;
         }
         counts.add(s.value());

@@ -1,11 +1,11 @@
 package com.scalesense.agent.notify;
 
 import java.io.IOException;
-import java.net.DatagramPacket;
+import java.nio.ByteBuffer;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.newsclub.net.unix.AFUNIXDatagramSocket;
+import org.newsclub.net.unix.AFUNIXDatagramChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,11 +20,11 @@ public final class DatagramTransport implements NotifyTransport, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatagramTransport.class);
 
-    private final AFUNIXDatagramSocket socket;
+    private final AFUNIXDatagramChannel channel;
     private final SocketAddress target;
 
-    private DatagramTransport(AFUNIXDatagramSocket socket, SocketAddress target) {
-        this.socket = socket;
+    private DatagramTransport(AFUNIXDatagramChannel channel, SocketAddress target) {
+        this.channel = channel;
         this.target = target;
     }
 
@@ -38,14 +38,14 @@ public final class DatagramTransport implements NotifyTransport, AutoCloseable {
         } else {
             target = AFUNIXSocketAddress.of(Path.of(notifySocket));
         }
-        return new DatagramTransport(AFUNIXDatagramSocket.newInstance(), target);
+        return new DatagramTransport(AFUNIXDatagramChannel.open(), target);
     }
 
     @Override
     public synchronized void send(String message) {
         byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
         try {
-            socket.send(new DatagramPacket(bytes, bytes.length, target));
+            channel.send(ByteBuffer.wrap(bytes), target);
         } catch (IOException e) {
             LOG.warn("sd_notify '{}' could not be sent: {}", message.replace('\n', ' '), e.toString());
         }
@@ -53,6 +53,10 @@ public final class DatagramTransport implements NotifyTransport, AutoCloseable {
 
     @Override
     public void close() {
-        socket.close();
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("sd_notify channel close: {}", e.toString());
+        }
     }
 }

@@ -31,6 +31,8 @@ final class AgentControl implements ControlService {
     private static final double SETTLE_SECONDS = 2;
     /** Real time a measurement may take before it is given up (a stalled chip). */
     private static final Duration MEASURE_TIMEOUT = Duration.ofSeconds(20);
+    /** The selftest's wait for its 2 s of samples: 3 s of margin for a chip that is slow to answer. */
+    private static final Duration SELFTEST_TIMEOUT = Duration.ofSeconds(5);
     /** A steady platform's counts spread no more than this many times the datasheet noise. */
     private static final double STEADY_NOISE_FACTOR = 10;
 
@@ -160,7 +162,7 @@ final class AgentControl implements ControlService {
 
     @Override
     public Replies.Selftest selftest() throws InterruptedException {
-        return new Selftest(loop, sensors, loop.model().calibration() != null).run(samplesFor(SETTLE_SECONDS), MEASURE_TIMEOUT);
+        return new Selftest(loop, sensors, loop.model().calibration() != null).run(samplesFor(SETTLE_SECONDS), SELFTEST_TIMEOUT);
     }
 
     private SampleCollector.Stats steady(String field) throws InterruptedException {

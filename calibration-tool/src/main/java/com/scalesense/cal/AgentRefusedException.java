@@ -2,8 +2,9 @@ package com.scalesense.cal;
 
 /**
  * The agent answered and refused the request, with its code and reason; nothing changed on the
- * scale. The exit status follows the code: a bad field is a usage error (2), a refused
- * measurement or fit is a failed check (1), the agent stopping is unreachable (3).
+ * scale. The exit status follows the code (docs/control-socket.md): a bad field is a usage
+ * error (2), a refused measurement or fit is a failed check (1), the agent stopping is
+ * unreachable (3), too many connections is busy (4).
  */
 public final class AgentRefusedException extends CalException {
 
@@ -21,6 +22,7 @@ public final class AgentRefusedException extends CalException {
             case "bad_request" -> ExitCodes.USAGE;
             case "fit_rejected", "not_stable", "not_calibrated", "no_candidate", "failed", "no_samples" -> ExitCodes.REFUSED;
             case "interrupted" -> ExitCodes.AGENT_UNREACHABLE;
+            case "busy" -> ExitCodes.STORES_BUSY;
             default -> ExitCodes.INTERNAL;
         };
     }

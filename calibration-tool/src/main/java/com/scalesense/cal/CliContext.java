@@ -16,7 +16,8 @@ import java.security.SecureRandom;
  * @param out      standard output (results)
  * @param err      standard error (notices and errors)
  * @param in       standard input (the technician's answers)
- * @param terminal stdout is a terminal: {@code read} may redraw its line with ANSI codes
+ * @param terminal stdin and stdout are a terminal ({@code System.console()}): {@code read} may redraw
+ *                 its line with ANSI codes
  * @param clock    wall clock (ages of stored calibrations, generated keg ids)
  * @param random   randomness of generated keg ids
  * @param env      the environment ({@code SCALE_SENSE_*} overrides, as the agent reads them)

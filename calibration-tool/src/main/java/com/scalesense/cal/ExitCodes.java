@@ -15,7 +15,7 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** The agent does not answer on its control socket, and the command needs it. */
     public static final int AGENT_UNREACHABLE = 3;
-    /** The stores are locked by another process (the agent), so they were not opened. */
+    /** Busy: the stores are locked by another process (the agent), or the agent serves its maximum of connections. */
     public static final int STORES_BUSY = 4;
     /** Anything else: a bug or an I/O failure; the message says what. */
     public static final int INTERNAL = 5;

@@ -9,6 +9,7 @@ import com.scalesense.cal.command.SelftestCommand;
 import com.scalesense.cal.command.StatusCommand;
 import com.scalesense.cal.command.ZeroCommand;
 import java.nio.file.Path;
+import org.tinylog.configuration.Configuration;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
             "1:a check failed or the agent refused (bad fit, not steady, not calibrated); nothing changed",
             "2:usage error: the message names the option, the value and the rule",
             "3:the agent does not answer on its control socket and the command needs it",
-            "4:the stores are locked by another process (the agent is running)",
+            "4:busy: the stores are locked by another process (the agent is running), or the agent serves its maximum of connections",
             "5:internal error"},
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal status                       # what the scale knows, at a glance",
@@ -75,7 +76,19 @@ public final class ScaleCal implements Runnable {
     }
 
     public static void main(String[] args) {
+        quietLogging();
         System.exit(run(CliContext.system(), args));
+    }
+
+    /**
+     * The stores' libraries log through slf4j to tinylog, whose default is every level on stdout:
+     * that would mix into results and break {@code --json}. Warnings and errors only, on stderr.
+     */
+    static void quietLogging() {
+        Configuration.set("writer", "console");
+        Configuration.set("writer.stream", "err");
+        Configuration.set("writer.level", "warn");
+        Configuration.set("writer.format", "scale-cal: {level}: {message}");
     }
 
     /** Runs one command line and returns its exit status. */

@@ -8,7 +8,7 @@ public final class StoresMissingException extends CalException {
     private static final long serialVersionUID = 1L;
 
     public StoresMissingException(Path nvsFile, AgentUnreachableException cause) {
-        super(cause.getMessage() + " And there is no NVS store at " + nvsFile
+        super("the agent is not running and there is no NVS store at " + nvsFile
                 + ": has the agent ever run with this state.dir? (--config, --state-dir)", cause);
     }
 

@@ -96,7 +96,7 @@ class ScaleCalTest {
 
         assertThat(r.exit()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("status", "read", "zero", "calibrate", "keg", "history", "record", "selftest",
-                "generate-completion", "Exit codes:", "4   the stores are locked", "Examples:",
+                "generate-completion", "Exit codes:", "4   busy: the stores are locked", "Examples:",
                 "scale-cal calibrate --point 0 --point 20 --yes");
     }
 

@@ -25,7 +25,8 @@ public final class ResultText {
         if (k == null) {
             return "unknown";
         }
-        return String.format(Locale.ROOT, "%s %s, sg %.3f, tare %s (empty %s, full %s)%s", k.kegId(), k.kegType(),
+        return String.format(Locale.ROOT, "%s %s, sg %.3f, tare %s (empty %s, full %s)%s",
+                k.kegId() == null ? "(keg not assigned)" : k.kegId(), k.kegType(),
                 k.sg(), k.tareStatus(), Units.lbs(k.emptyOffsetLbs()), Units.lbs(k.fullRefLbs()),
                 k.state() == null ? "" : ", " + k.state());
     }

@@ -70,4 +70,11 @@ class ResultTextTest {
         assertThat(ResultText.keg(keg)).isEqualTo("keg-20261122-a7x2 half_barrel, sg 1.014, tare empty_set "
                 + "(empty 29.0 lbs, full -), stable");
     }
+
+    @Test
+    void a_keg_the_agent_noticed_but_nobody_assigned_says_so_instead_of_null() {
+        Replies.Keg keg = new Replies.Keg(null, "half_barrel", 1.0, "pending", null, null, "keg_absent");
+
+        assertThat(ResultText.keg(keg)).startsWith("(keg not assigned) half_barrel").doesNotContain("null");
+    }
 }

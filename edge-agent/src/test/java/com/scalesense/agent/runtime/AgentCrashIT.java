@@ -74,7 +74,8 @@ class AgentCrashIT {
         try (broker) {
             // offline while being killed: the 64 KiB outbox fills and drops its oldest entries
             broker.stop();
-            Path conf = conf(broker, "outbox.max_bytes = 65536\n");
+            // a reading every simulated second (100/s real) overflows the smallest outbox within a run
+            Path conf = conf(broker, "outbox.max_bytes = 65536\nreading.interval = 1s\n");
             int kills = killRepeatedly(conf, FULL_KILLS, new Random(20_261_123));
             broker.start();
             try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "crash-cloud-full", Topics.ALL_BATCHES)) {

@@ -1,0 +1,49 @@
+package com.scalesense.cal;
+
+import com.scalesense.agent.config.ConfigKey;
+import com.scalesense.agent.config.ConfigSource;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where the agent's control socket and stores are, as the agent itself would find them: the
+ * config file ({@code state.dir}, {@code control.socket}, {@code outbox.max_bytes}), then the
+ * {@code SCALE_SENSE_*} environment, then {@code scale-cal}'s own flags.
+ *
+ * @param socket         the control socket
+ * @param stateDir       the directory holding {@code nvs.db}, {@code outbox.db} and {@code agent.lock}
+ * @param outboxMaxBytes the outbox bound, bytes (needed to open the outbox the way the agent does)
+ */
+public record Locations(Path socket, Path stateDir, long outboxMaxBytes) {
+
+    /**
+     * @param configFile the agent's config; a missing file means defaults (a laptop, a simulator)
+     * @param socketFlag {@code --socket}, or null
+     * @param stateFlag  {@code --state-dir}, or null
+     */
+    public static Locations resolve(Path configFile, Path socketFlag, Path stateFlag, Map<String, String> env) {
+        ConfigSource source = ConfigSource.load(Optional.of(configFile), true, env);
+        Path stateDir = stateFlag != null ? stateFlag : Path.of(source.get(ConfigKey.STATE_DIR).text());
+        String socketText = source.get(ConfigKey.CONTROL_SOCKET).text();
+        Path socket = socketFlag != null ? socketFlag
+                : socketText.isEmpty() || stateFlag != null ? stateDir.resolve("control.sock") : Path.of(socketText);
+        long maxBytes;
+        try {
+            maxBytes = Long.parseLong(source.get(ConfigKey.OUTBOX_MAX_BYTES).text());
+        } catch (NumberFormatException e) {
+            maxBytes = Long.parseLong(ConfigKey.OUTBOX_MAX_BYTES.defaultValue()); // the agent refuses to start then
+        }
+        return new Locations(socket.toAbsolutePath(), stateDir.toAbsolutePath(), maxBytes);
+    }
+
+    /** The NVS store file, as the agent names it. */
+    public Path nvsFile() {
+        return stateDir.resolve("nvs.db");
+    }
+
+    /** The outbox file, as the agent names it. */
+    public Path outboxFile() {
+        return stateDir.resolve("outbox.db");
+    }
+}

@@ -1,0 +1,65 @@
+package com.scalesense.cal.command;
+
+import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.cal.ExitCodes;
+import com.scalesense.cal.output.ResultText;
+import com.scalesense.protocol.Ids;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code keg assign}: the keg now on the tap; its tare starts pending. */
+@Command(name = "assign", mixinStandardHelpOptions = true,
+        description = {"Assign the keg now on the tap: its type (reference empty and full weights of seed 000) and "
+                + "specific gravity. The tare starts pending: tare it empty and full next."},
+        footerHeading = "%nExamples:%n", footer = {
+            "  scale-cal keg assign --type half_barrel",
+            "  scale-cal keg assign --type sixth_barrel --sg 1.014 --keg-id keg-20261122-007"})
+final class KegAssignCommand extends KegSubcommand {
+
+    /** Specific gravity the agent accepts: light lagers ~1.007 to stouts ~1.014 (seed 000), with margin. */
+    static final double MIN_SG = 0.9;
+    static final double MAX_SG = 1.2;
+    /** Letters of a generated keg id's suffix (seed 000: keg-YYYYMMDD-xxxx). */
+    private static final String SUFFIX_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
+    private static final int SUFFIX_LENGTH = 4;
+
+    @Option(names = "--type", required = true, paramLabel = "TYPE", converter = KegTypeConverter.class,
+            completionCandidates = KegTypeConverter.class,
+            description = "Keg type: ${COMPLETION-CANDIDATES}.")
+    private KegType type;
+
+    @Option(names = "--sg", defaultValue = "1.0", paramLabel = "SG",
+            description = "Specific gravity of the beer, 0.9..1.2 (default: ${DEFAULT-VALUE}, water).")
+    private double sg;
+
+    @Option(names = "--keg-id", paramLabel = "ID",
+            description = "Keg id like keg-20261122-a7x2 (default: generated from today's date).")
+    private String kegId;
+
+    @Override
+    public Integer call() {
+        Arguments.inRange(spec(), "--sg", sg, MIN_SG, MAX_SG);
+        String id = kegId != null ? kegId : generatedId();
+        if (!Ids.KEG_ID.matcher(id).matches()) {
+            throw Arguments.usage(spec(), "--keg-id", id, "must be like keg-20260318-007 (seed 000)");
+        }
+        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, type.wireName(), sg));
+        emit(keg, List.of("keg assigned: " + ResultText.keg(keg), "next: scale-cal keg tare-empty (empty keg on "
+                + "the platform) or scale-cal keg tare-full (full keg)"));
+        return ExitCodes.OK;
+    }
+
+    private String generatedId() {
+        LocalDate today = LocalDate.now(io().clock().withZone(ZoneOffset.UTC));
+        StringBuilder suffix = new StringBuilder();
+        for (int i = 0; i < SUFFIX_LENGTH; i++) {
+            suffix.append(SUFFIX_CHARS.charAt(io().random().nextInt(SUFFIX_CHARS.length())));
+        }
+        return "keg-" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + "-" + suffix;
+    }
+}

@@ -1,0 +1,302 @@
+package com.scalesense.cal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.scalesense.hal.replay.TraceReader;
+import com.scalesense.hal.replay.TraceRow;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scale-cal} against a real agent over its real control socket: the HX711 driver on Pi4J
+ * mock pins, the chip emulator behind them, real NVS store and outbox in a temp state dir.
+ */
+class ScaleCalIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Longest a keg may take to settle on the platform (the detector needs some seconds of calm). */
+    private static final Duration SETTLE = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+    private Path stateDir;
+    private ScaleRig scale;
+    private Cli cli;
+
+    @BeforeEach
+    void start() throws InterruptedException {
+        stateDir = dir.resolve("state");
+        scale = ScaleRig.start(stateDir);
+        cli = new Cli(stateDir);
+    }
+
+    @AfterEach
+    void stop() {
+        if (scale != null) {
+            scale.close();
+        }
+    }
+
+    @Test
+    void status_shows_device_tap_keg_calibration_outbox_and_uplink() {
+        Cli.Result status = cli.run("status");
+
+        assertThat(status.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(status.out()).contains("SIM-0001 (02:00:00:00:00:01)").contains("loc-001#TAP#01")
+                .contains("running, boot #1").contains("unverified, 2 point(s)").contains("2026-11-01T00:00:00Z")
+                .contains("pending").contains("offline: no broker configured").contains("last error");
+        assertThat(status.err()).isEmpty();
+    }
+
+    @Test
+    void status_json_is_one_object_from_the_agent_with_snake_case_keys() throws Exception {
+        Cli.Result status = cli.run("status", "--json");
+
+        assertThat(status.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(status.outLines()).hasSize(1);
+        JsonNode node = JSON.readTree(status.out());
+        assertThat(node.path("source").asText()).isEqualTo("agent");
+        assertThat(node.path("device_id").asText()).isEqualTo("SIM-0001");
+        assertThat(node.path("calibration").path("calibrated_at_ms").asLong()).isEqualTo(ScaleRig.FACTORY_AT_MS);
+        assertThat(node.path("outbox").has("pending")).isTrue();
+    }
+
+    @Test
+    void read_count_3_prints_three_plain_lines_with_weight_raw_counts_and_stops() throws Exception {
+        scale.platform.load(20);
+        awaitWeightNear(20);
+
+        Cli.Result read = cli.run("read", "--count", "3");
+        Cli.Result json = cli.run("--json", "read", "--count", "3");
+
+        assertThat(read.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(read.outLines()).hasSize(3).allSatisfy(line -> assertThat(line).contains(" kg").contains("raw ")
+                .doesNotContain("\u001b"));
+        assertThat(json.outLines()).hasSize(3);
+        for (String line : json.outLines()) {
+            JsonNode sample = JSON.readTree(line);
+            assertThat(sample.path("weight_kg").asDouble()).isBetween(19.9, 20.1);
+            assertThat(sample.path("raw_counts").asInt()).isGreaterThan((int) Platform.ZERO_COUNTS);
+            assertThat(sample.path("stability").asText()).isEqualTo("settling");
+        }
+    }
+
+    @Test
+    void zero_makes_the_empty_platform_read_zero_after_the_zero_moved() {
+        // given a platform that reads 0.5 kg with nothing on it (a bracket was fitted, say)
+        scale.platform.load(0.5);
+        awaitWeightNear(0.5);
+
+        Cli.Result zero = cli.run("zero");
+
+        assertThat(zero.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(zero.out()).contains("platform zeroed");
+        awaitWeightNear(0);
+        assertThat(cli.run("history").outLines()).hasSize(3); // header, factory, zeroed
+    }
+
+    @Test
+    void calibrate_with_two_good_points_commits_and_status_shows_the_new_calibration() throws Exception {
+        Technician technician = new Technician()
+                .then(() -> scale.platform.load(0), "")
+                .then(() -> scale.platform.load(20), "");
+
+        Cli.Result calibrate = cli.run(technician, "calibrate", "--point", "0", "--point", "20", "--yes");
+
+        assertThat(calibrate.exit()).as(calibrate.err()).isEqualTo(ExitCodes.OK);
+        assertThat(calibrate.out()).contains("point 1: 0.000 kg").contains("point 2: 20.000 kg")
+                .contains("residual").contains("calibration committed");
+        JsonNode status = JSON.readTree(cli.run("status", "--json").out());
+        assertThat(status.path("calibration").path("calibrated_at_ms").asLong()).isNotEqualTo(ScaleRig.FACTORY_AT_MS);
+        assertThat(status.path("calibration").path("points").asInt()).isEqualTo(2);
+        assertThat(status.path("calibration").path("counts_per_kg").asDouble())
+                .isBetween(Platform.COUNTS_PER_KG * 0.995, Platform.COUNTS_PER_KG * 1.005);
+    }
+
+    @Test
+    void calibrate_interactively_asks_for_each_weight_and_for_confirmation() {
+        Technician technician = new Technician()
+                .then(() -> scale.platform.load(0), "0")
+                .then(() -> scale.platform.load(50), "50")
+                .answer("")
+                .answer("y");
+
+        Cli.Result calibrate = cli.run(technician, "calibrate");
+
+        assertThat(calibrate.exit()).as(calibrate.err()).isEqualTo(ExitCodes.OK);
+        assertThat(calibrate.err()).contains("Known weight on the platform in kg").contains("Commit this calibration?");
+        assertThat(calibrate.out()).contains("point 2: 50.000 kg").contains("calibration committed");
+    }
+
+    @Test
+    void calibrate_with_a_bad_point_is_refused_with_the_reason_and_keeps_the_old_calibration() throws Exception {
+        JsonNode before = JSON.readTree(cli.run("status", "--json").out()).path("calibration");
+        // given the technician says 50 kg but puts 35 kg on the platform
+        Technician technician = new Technician()
+                .then(() -> scale.platform.load(0), "")
+                .then(() -> scale.platform.load(20), "")
+                .then(() -> scale.platform.load(35), "");
+
+        Cli.Result calibrate = cli.run(technician, "calibrate", "--point", "0", "--point", "20", "--point", "50",
+                "--yes");
+
+        assertThat(calibrate.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(calibrate.out()).contains("fit REFUSED").contains("50.000");
+        assertThat(calibrate.err()).contains("every point must lie within");
+        JsonNode after = JSON.readTree(cli.run("status", "--json").out()).path("calibration");
+        assertThat(after).isEqualTo(withoutAge(before, after));
+        assertThat(cli.run("history", "--json").out()).contains("\"entries\":[{");
+        assertThat(JSON.readTree(cli.run("history", "--json").out()).path("entries")).hasSize(1);
+    }
+
+    @Test
+    void keg_assign_starts_tare_pending_then_tare_empty_and_tare_full_record_the_keg_on_the_platform()
+            throws Exception {
+        // given an empty quarter barrel on the platform, 22.0 lbs (seed 000)
+        scale.platform.load(22.0 / 2.20462);
+        awaitKegStableAt(22.0 / 2.20462);
+
+        Cli.Result assign = cli.run("keg", "assign", "--type", "quarter_barrel", "--sg", "1.010");
+        Cli.Result empty = cli.run("keg", "tare-empty", "--json");
+
+        assertThat(assign.exit()).as(assign.err()).isEqualTo(ExitCodes.OK);
+        assertThat(assign.out()).contains("keg-20261122-").contains("quarter_barrel").contains("tare pending");
+        assertThat(empty.exit()).as(empty.out() + empty.err()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(empty.out()).path("empty_offset_lbs").asDouble()).isBetween(21.9, 22.1);
+        assertThat(JSON.readTree(empty.out()).path("tare_status").asText()).isEqualTo("empty_set");
+
+        // when the technician takes it off and puts a full one on (87.0 lbs), a keg swap to the agent
+        scale.platform.load(0);
+        awaitKegState("keg_absent");
+        scale.platform.load(87.0 / 2.20462);
+        awaitKegStableAt(87.0 / 2.20462);
+        Cli.Result full = cli.run("keg", "tare-full", "--json");
+
+        assertThat(full.exit()).as(full.out() + full.err()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(full.out()).path("full_ref_lbs").asDouble()).isBetween(86.9, 87.1);
+    }
+
+    @Test
+    void keg_tare_is_refused_with_exit_1_while_the_platform_is_not_stable() {
+        scale.platform.load(0); // nothing on the platform: the keg model says keg_absent
+
+        Cli.Result empty = cli.run("keg", "tare-empty");
+
+        assertThat(empty.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(empty.err()).contains("scale-cal:").contains("empty");
+    }
+
+    @Test
+    void record_writes_a_trace_that_the_replay_reader_reads() throws Exception {
+        Path trace = dir.resolve("capture.trace");
+
+        Cli.Result record = cli.run("record", "--out", trace.toString(), "--seconds", "1");
+
+        assertThat(record.exit()).as(record.err()).isEqualTo(ExitCodes.OK);
+        assertThat(record.out()).contains("samples to " + trace);
+        List<TraceRow> rows = new ArrayList<>();
+        try (TraceReader reader = TraceReader.open(trace)) {
+            assertThat(reader.header().rate().samplesPerSecond()).isEqualTo(10);
+            for (Optional<TraceRow> row = reader.next(); row.isPresent(); row = reader.next()) {
+                rows.add(row.get());
+            }
+        }
+        assertThat(rows).isNotEmpty();
+    }
+
+    @Test
+    void selftest_passes_every_check_on_a_quiet_platform() {
+        Cli.Result selftest = cli.run("selftest");
+
+        assertThat(selftest.exit()).as(selftest.out()).isEqualTo(ExitCodes.OK);
+        assertThat(selftest.out()).contains("PASS chip_ready").contains("PASS not_saturated").contains("PASS noise")
+                .contains("PASS calibrated").contains("selftest passed");
+    }
+
+    @Test
+    void selftest_fails_the_saturation_check_when_the_input_is_overdriven() throws Exception {
+        scale.chip.overdriveInput(9e6); // beyond +-2^23 counts: the chip sits on its rail (datasheet p.4)
+
+        Cli.Result selftest = cli.run("selftest", "--json");
+
+        assertThat(selftest.exit()).isEqualTo(ExitCodes.REFUSED);
+        JsonNode result = JSON.readTree(selftest.out());
+        assertThat(result.path("pass").asBoolean()).isFalse();
+        assertThat(result.toString()).contains("\"pass\":false");
+    }
+
+    @Test
+    void with_the_agent_running_opening_the_stores_directly_is_refused_as_locked() throws Exception {
+        Cli.Result direct = cli.run("status", "--direct", "--json");
+
+        assertThat(direct.exit()).isEqualTo(ExitCodes.STORES_BUSY);
+        assertThat(direct.err()).contains("agent.lock").contains("scale-agent pid");
+        assertThat(JSON.readTree(direct.out()).path("error").path("code").asText()).isEqualTo("stores_locked");
+    }
+
+    @Test
+    void with_the_agent_stopped_status_and_history_read_the_stores_and_say_so() throws Exception {
+        scale.close();
+        scale = null;
+
+        Cli.Result status = cli.run("status");
+        Cli.Result json = cli.run("status", "--json");
+        Cli.Result history = cli.run("history");
+
+        assertThat(status.exit()).as(status.err()).isEqualTo(ExitCodes.OK);
+        assertThat(status.err()).contains("the agent is not running: opening its stores in " + stateDir);
+        assertThat(status.out()).contains("NOT running").contains("unverified, 2 point(s)");
+        assertThat(JSON.readTree(json.out()).path("source").asText()).isEqualTo("stores");
+        assertThat(history.out()).contains("<- in use");
+    }
+
+    @Test
+    void with_the_agent_stopped_a_measuring_command_exits_3_and_does_nothing() {
+        scale.close();
+        scale = null;
+
+        Cli.Result zero = cli.run("zero");
+
+        assertThat(zero.exit()).isEqualTo(ExitCodes.AGENT_UNREACHABLE);
+        assertThat(zero.err()).contains("zero needs the running agent").contains("systemctl start scale-agent");
+        assertThat(cli.run(new StringReader(""), "history", "--json").out()).contains("\"source\":\"stores\"");
+    }
+
+    /** {@code after} with the age taken from itself: the age grows while the test runs. */
+    private static JsonNode withoutAge(JsonNode before, JsonNode after) {
+        var copy = before.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy).set("age_s", after.get("age_s"));
+        return copy;
+    }
+
+    private void awaitWeightNear(double kg) {
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            JsonNode sample = JSON.readTree(cli.run("--json", "read", "--count", "1").out());
+            assertThat(sample.path("weight_kg").asDouble()).isBetween(kg - 0.02, kg + 0.02);
+        });
+    }
+
+    /** Until the live weight reads {@code kg} and then the keg model calls the platform stable. */
+    private void awaitKegStableAt(double kg) {
+        awaitWeightNear(kg);
+        awaitKegState("stable");
+    }
+
+    private void awaitKegState(String state) {
+        await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            JsonNode status = JSON.readTree(cli.run("status", "--json").out());
+            assertThat(status.path("keg").path("state").asText()).isEqualTo(state);
+        });
+    }
+}

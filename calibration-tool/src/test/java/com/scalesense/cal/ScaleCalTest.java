@@ -1,0 +1,119 @@
+package com.scalesense.cal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line itself, with no agent running: parsing, validation, help, exit codes. */
+class ScaleCalTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path stateDir;
+
+    private Cli.Result run(String... args) {
+        return new Cli(stateDir).run(args);
+    }
+
+    @Test
+    void rejects_a_keg_type_outside_the_table_naming_the_field_and_the_allowed_values() {
+        Cli.Result r = run("keg", "assign", "--type", "pony_keg");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--type").contains("keg_type = 'pony_keg'")
+                .contains("must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter");
+    }
+
+    @Test
+    void rejects_a_specific_gravity_out_of_range_naming_the_option_and_the_range() {
+        Cli.Result r = run("keg", "assign", "--type", "half_barrel", "--sg", "2");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--sg = '2': must be in 0.9..1.2");
+    }
+
+    @Test
+    void rejects_a_keg_id_that_is_not_like_seed_000s_truncating_a_long_value() {
+        Cli.Result r = run("keg", "assign", "--type", "half_barrel", "--keg-id", "keg-" + "x".repeat(200));
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--keg-id = 'keg-xxxx").contains("…'").contains("must be like keg-20260318-007")
+                .doesNotContain("x".repeat(60));
+    }
+
+    @Test
+    void rejects_a_negative_calibration_point_before_talking_to_the_agent() {
+        Cli.Result r = run("calibrate", "--point", "-5", "--point", "20");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--point = '-5': must be in 0..10000").doesNotContain("does not answer");
+    }
+
+    @Test
+    void rejects_an_unknown_option_with_exit_2() {
+        Cli.Result r = run("status", "--colour");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--colour");
+    }
+
+    @Test
+    void a_measuring_command_without_agent_exits_3_with_a_json_error_on_stdout() throws Exception {
+        Cli.Result r = run("zero", "--json");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.AGENT_UNREACHABLE);
+        JsonNode error = JSON.readTree(r.out());
+        assertThat(error.path("ok").asBoolean()).isFalse();
+        assertThat(error.path("error").path("code").asText()).isEqualTo("agent_unreachable");
+        assertThat(error.path("error").path("exit").asInt()).isEqualTo(3);
+        assertThat(r.err()).contains(stateDir.resolve("control.sock").toString());
+    }
+
+    @Test
+    void json_before_the_command_name_works_as_after_it() throws Exception {
+        Cli.Result r = run("--json", "zero");
+
+        assertThat(JSON.readTree(r.out()).path("error").path("code").asText()).isEqualTo("agent_unreachable");
+    }
+
+    @Test
+    void status_without_agent_and_without_stores_exits_3_and_says_where_it_looked() {
+        Cli.Result r = run("status");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.AGENT_UNREACHABLE);
+        assertThat(r.err()).contains("no NVS store at " + stateDir.resolve("nvs.db"));
+        assertThat(stateDir.resolve("nvs.db")).doesNotExist();
+    }
+
+    @Test
+    void help_lists_every_command_the_exit_codes_and_examples() {
+        Cli.Result r = run("--help");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("status", "read", "zero", "calibrate", "keg", "history", "record", "selftest",
+                "generate-completion", "Exit codes:", "4   busy: the stores are locked", "Examples:",
+                "scale-cal calibrate --point 0 --point 20 --yes");
+    }
+
+    @Test
+    void each_command_has_help_with_examples() {
+        for (String command : new String[] {"status", "read", "zero", "calibrate", "history", "record", "selftest"}) {
+            assertThat(run(command, "--help").out()).as(command).contains("Examples:", "scale-cal " + command);
+        }
+        assertThat(run("keg", "assign", "--help").out()).contains("half_barrel, quarter_barrel");
+    }
+
+    @Test
+    void generates_a_bash_completion_script_that_knows_the_commands_and_keg_types() {
+        Cli.Result r = run("generate-completion");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("complete -F").contains("scale-cal").contains("tare-empty")
+                .contains("slim_quarter");
+    }
+}

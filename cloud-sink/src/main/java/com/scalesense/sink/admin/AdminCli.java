@@ -1,0 +1,86 @@
+package com.scalesense.sink.admin;
+
+import com.scalesense.sink.SinkException;
+import com.scalesense.sink.apikey.ApiKey;
+import com.scalesense.sink.apikey.ApiKeyPepper;
+import com.scalesense.sink.apikey.ApiKeys;
+import com.scalesense.sink.apikey.CreatedApiKey;
+import com.scalesense.sink.seed.SeedLoader;
+import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.tables.TableNames;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Operator commands run from the Lambda jar against a deployed stack (docs/cloud.md):
+ * <pre>
+ * seed &lt;seeds-dir&gt;                 load seeds/ (create-if-absent)
+ * api-key create [description]      prints the raw key once
+ * api-key list                      newest first, no hashes
+ * api-key revoke &lt;key_id&gt;
+ * </pre>
+ * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands), and
+ * the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error.
+ */
+public final class AdminCli {
+
+    static final String USAGE = "usage: seed <seeds-dir> | api-key create [description] | api-key list | api-key revoke <key_id>";
+
+    private final DynamoDbClient client;
+    private final Map<String, String> env;
+    private final Clock clock;
+    private final PrintStream out;
+
+    AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out) {
+        this.client = client;
+        this.env = env;
+        this.clock = clock;
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        try (DynamoDbClient client = DynamoDbClient.create()) {
+            System.exit(new AdminCli(client, System.getenv(), Clock.systemUTC(), System.out).run(args));
+        }
+    }
+
+    /** @return the process exit status */
+    int run(String[] args) {
+        TableNames names = TableNames.fromEnv(env);
+        String command = String.join(" ", Arrays.copyOf(args, Math.min(2, args.length)));
+        try {
+            if (args.length == 2 && args[0].equals("seed")) {
+                SeedLoader.Report r = new SeedLoader(client, names, clock).load(SeedReader.read(Path.of(args[1])));
+                out.println("seeded: " + r.written() + " items written, " + r.skipped() + " already there");
+            } else if (command.equals("api-key create")) {
+                CreatedApiKey k = keys(names).create(args.length > 2 ? String.join(" ", Arrays.copyOfRange(args, 2, args.length)) : null);
+                out.println("key_id  " + k.key().keyId());
+                out.println("api_key " + k.rawKey() + "   (shown once: store it now)");
+            } else if (command.equals("api-key list") && args.length == 2) {
+                for (ApiKey k : keys(names).list()) {
+                    out.println(k.keyId() + "  " + k.createdAt() + "  " + (k.active() ? "active " : "revoked")
+                            + "  last_used=" + k.lastUsedAt() + "  " + (k.description() == null ? "" : k.description()));
+                }
+            } else if (command.equals("api-key revoke") && args.length == 3) {
+                keys(names).revoke(args[2]);
+                out.println("revoked " + args[2]);
+            } else {
+                out.println(USAGE);
+                return 2;
+            }
+            return 0;
+        } catch (SinkException e) {
+            out.println("error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private ApiKeys keys(TableNames names) {
+        return new ApiKeys(client, names, ApiKeyPepper.fromEnvironment(env), new SecureRandom(), clock);
+    }
+}

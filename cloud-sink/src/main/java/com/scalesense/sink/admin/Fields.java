@@ -1,0 +1,71 @@
+package com.scalesense.sink.admin;
+
+import java.util.regex.Pattern;
+
+/**
+ * The identifier rules of Scale Sense in one place, checked once at the boundary. Ids never
+ * contain {@code #}: it separates the parts of every DynamoDB key (seed 000).
+ */
+public final class Fields {
+
+    /** e.g. {@code loc-001}. */
+    public static final Pattern LOC_ID = Pattern.compile("^[a-z0-9][a-z0-9-]{0,47}$");
+    /** Two digits, e.g. {@code 07} in {@code loc-001#TAP#07}. */
+    public static final Pattern TAP_NUMBER = Pattern.compile("^[0-9]{2}$");
+    /** Same rule as the protocol's topic names, e.g. {@code SCALE-0042}. */
+    public static final Pattern DEVICE_ID = Pattern.compile("^[A-Z][A-Z0-9]*-[0-9]{4,}$");
+    /** Seed 001 validation rule for hardware_id. */
+    public static final Pattern HARDWARE_ID = Pattern.compile("^[0-9A-F]{2}(:[0-9A-F]{2}){5}$");
+    /** e.g. {@code guinness-draught}. */
+    public static final Pattern BEER_ID = Pattern.compile("^[a-z0-9][a-z0-9-]{0,63}$");
+    /** e.g. {@code keg-20260318-a1b2} (seed 000). */
+    public static final Pattern KEG_ID = Pattern.compile("^keg-[0-9]{8}-[0-9A-Za-z_-]{3,8}$");
+
+    /** A global beer id, or {@code <loc_id>#<beer_id>} for a location's custom beer. */
+    public static final Pattern BEER_REF = Pattern.compile("^([a-z0-9][a-z0-9-]{0,47}#)?[a-z0-9][a-z0-9-]{0,63}$");
+
+    private Fields() {
+    }
+
+    public static String match(String field, String value, Pattern pattern) {
+        if (value == null || !pattern.matcher(value).matches()) {
+            throw new InvalidInputException(field, value, "must match " + pattern.pattern());
+        }
+        return value;
+    }
+
+    public static String beerRef(String value) {
+        return match("beer_id", value, BEER_REF);
+    }
+
+    /** A non-blank text of at most {@code maxLength} characters, stripped. */
+    public static String text(String field, String value, int maxLength) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidInputException(field, value, "must not be blank");
+        }
+        String stripped = value.strip();
+        if (stripped.length() > maxLength) {
+            throw new InvalidInputException(field, value, "must be at most " + maxLength + " characters");
+        }
+        return stripped;
+    }
+
+    /** Like {@link #text} but {@code null} stays {@code null}. */
+    public static String optionalText(String field, String value, int maxLength) {
+        return value == null ? null : text(field, value, maxLength);
+    }
+
+    public static double range(String field, double value, double min, double max) {
+        if (!(value >= min && value <= max)) {
+            throw new InvalidInputException(field, value, "must be within [" + min + ", " + max + "]");
+        }
+        return value;
+    }
+
+    public static int range(String field, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new InvalidInputException(field, value, "must be within [" + min + ", " + max + "]");
+        }
+        return value;
+    }
+}

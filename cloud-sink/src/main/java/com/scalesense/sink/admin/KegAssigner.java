@@ -1,0 +1,143 @@
+package com.scalesense.sink.admin;
+
+import static com.scalesense.sink.admin.internal.Dynamo.key;
+import static com.scalesense.sink.admin.internal.Dynamo.n;
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.protocol.TareStatus;
+import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.seed.KegType;
+import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.TableNames;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Puts a new keg of a beer on a tap with seed 000's three writes (KEG#/META put, TAP#nn config
+ * update, TAP#nn#STATE {@code tare_status=pending}) in one TransactWriteItems, so a crash
+ * leaves either the whole assignment or none of it. A fourth item checks that the beer still
+ * exists; the tap update is conditional on the tap still holding the keg read before, so
+ * concurrent swaps of one tap cannot both succeed. The keg weights come from {@code BEER#<id>/KEG#<type>} (measured or seeded), else
+ * from the keg type's reference weights.
+ */
+public final class KegAssigner {
+
+    /** A new keg id collides with odds 1 in 16.7 M per same-day pair; three tries end any streak. */
+    static final int MAX_ID_ATTEMPTS = 3;
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final Clock clock;
+    private final KegIds kegIds;
+
+    public KegAssigner(DynamoDbClient client, TableNames names, Clock clock, KegIds kegIds) {
+        this.client = client;
+        this.table = names.scaleSense();
+        this.clock = clock;
+        this.kegIds = kegIds;
+    }
+
+    /**
+     * @throws InvalidInputException for a malformed loc_id, tap number or unknown keg type
+     * @throws NotFoundException     if the beer or the tap does not exist
+     * @throws ConflictException     if the tap's keg changed since it was read
+     */
+    public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId) {
+        Fields.match("loc_id", locId, Fields.LOC_ID);
+        Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
+        KegType reference = KegType.byId(kegTypeId);
+        Fields.beerRef(beerRef);
+        Map<String, AttributeValue> beerMeta = read(Keys.beerMeta(beerRef));
+        if (beerMeta.isEmpty()) {
+            throw new NotFoundException("beer", beerRef);
+        }
+        Double sg = Dynamo.number(beerMeta, "specific_gravity");
+        Map<String, AttributeValue> weights = read(Keys.beerKeg(beerRef, kegTypeId));
+        boolean measured = weights.containsKey("measured_at");
+        Double full = Dynamo.number(weights, "full_lbs");
+        Double empty = Dynamo.number(weights, "empty_lbs");
+        Instant now = clock.instant();
+        String tapId = locId + "#TAP#" + tapNumber;
+        Map<String, AttributeValue> tap = read(Keys.tapConfig(locId, tapNumber));
+        if (tap.isEmpty()) {
+            throw new NotFoundException("tap", tapId);
+        }
+        String replacedKegId = Dynamo.string(tap, "keg_id");
+        for (int attempt = 1; ; attempt++) {
+            KegAssignment a = new KegAssignment(kegIds.next(), tapId, beerRef, kegTypeId,
+                    full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
+                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now);
+            try {
+                client.transactWriteItems(b -> b.transactItems(items(locId, tapNumber, a, replacedKegId)));
+                return a;
+            } catch (TransactionCanceledException e) {
+                List<CancellationReason> reasons = e.cancellationReasons();
+                if (failed(reasons, 0)) {
+                    throw new NotFoundException("beer", beerRef);
+                }
+                if (failed(reasons, 2)) {
+                    throw new ConflictException("tap", tapId, "its keg changed while this keg was being assigned"
+                            + " (was " + replacedKegId + "); reload the tap and retry");
+                }
+                if (!failed(reasons, 1) || attempt == MAX_ID_ATTEMPTS) {
+                    throw new ConflictException("keg", a.kegId(), "assignment cancelled: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private List<TransactWriteItem> items(String locId, String tapNumber, KegAssignment a, String replacedKegId) {
+        Map<String, AttributeValue> keg = new HashMap<>(key(Keys.kegMeta(a.kegId())));
+        keg.put("keg_id", s(a.kegId()));
+        keg.put("beer_id", s(a.beerRef()));
+        keg.put("keg_type", s(a.kegType()));
+        keg.put("tapped_at", s(a.tappedAt().toString()));
+        keg.put("loc_id", s(locId));
+        keg.put("tap_id", s(a.tapId()));
+        keg.put("full_lbs", n(a.fullLbs()));
+        keg.put("empty_lbs", n(a.emptyLbs()));
+        keg.put("sg", n(a.specificGravity()));
+        // Optimistic: the tap must still hold the keg read at the start. Two people swapping the
+        // same tap at once must not both "succeed" and leave one keg assigned to no tap.
+        Map<String, AttributeValue> tapValues = new HashMap<>(Map.of(":b", s(a.beerRef()), ":k", s(a.kegId()),
+                ":t", s(a.kegType()), ":fl", n(a.fullLbs()), ":el", n(a.emptyLbs())));
+        String unchanged = "attribute_exists(PK) AND attribute_not_exists(keg_id)";
+        if (replacedKegId != null) {
+            tapValues.put(":old", s(replacedKegId));
+            unchanged = "attribute_exists(PK) AND keg_id = :old";
+        }
+        String tapCondition = unchanged;
+        return List.of(
+                TransactWriteItem.builder().conditionCheck(c -> c.tableName(table)
+                        .key(key(Keys.beerMeta(a.beerRef()))).conditionExpression("attribute_exists(PK)")).build(),
+                TransactWriteItem.builder().put(p -> p.tableName(table).item(keg)
+                        .conditionExpression("attribute_not_exists(PK)")).build(),
+                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapConfig(locId, tapNumber)))
+                        .conditionExpression(tapCondition)
+                        .updateExpression("SET beer_id = :b, keg_id = :k, keg_type = :t, full_lbs = :fl, empty_lbs = :el")
+                        .expressionAttributeValues(tapValues)).build(),
+                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapState(locId, tapNumber)))
+                        .updateExpression("SET tare_status = :s")
+                        .expressionAttributeValues(Map.of(":s",
+                                s(TareStatus.PENDING.name().toLowerCase(Locale.ROOT))))).build());
+    }
+
+    private Map<String, AttributeValue> read(com.scalesense.sink.tables.ItemKey k) {
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key(k)).consistentRead(true)).item();
+        return item == null ? Map.of() : item;
+    }
+
+    /** Item {@code i} of the transaction failed its condition (index order of {@link #items}). */
+    private static boolean failed(List<CancellationReason> reasons, int i) {
+        return reasons != null && reasons.size() > i && "ConditionalCheckFailed".equals(reasons.get(i).code());
+    }
+}

@@ -1,0 +1,21 @@
+package com.scalesense.sink.admin;
+
+import java.time.Instant;
+
+/**
+ * The outcome of putting a new keg of a beer on a tap (seed 000 "Beer assignment").
+ *
+ * @param kegId           the new keg, {@code keg-YYYYMMDD-xxxx}
+ * @param tapId           e.g. {@code loc-001#TAP#07}
+ * @param beerRef         {@code guinness-draught} or {@code loc-001#house-ale}
+ * @param kegType         e.g. {@code half_barrel}
+ * @param fullLbs         gross weight of the full keg in pounds the level is computed from
+ * @param emptyLbs        empty keg weight in pounds
+ * @param specificGravity of the beer, dimensionless
+ * @param weightsMeasured true when the weights came from a measured tare of this beer in this
+ *                        keg type ({@code measured_at} present), false for reference weights
+ * @param tappedAt        when the assignment was made
+ */
+public record KegAssignment(String kegId, String tapId, String beerRef, String kegType, double fullLbs,
+                            double emptyLbs, double specificGravity, boolean weightsMeasured, Instant tappedAt) {
+}

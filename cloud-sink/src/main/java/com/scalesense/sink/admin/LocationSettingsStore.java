@@ -1,0 +1,41 @@
+package com.scalesense.sink.admin;
+
+import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.admin.internal.SettingsItems;
+import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.TableNames;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Writes and reads a location's settings ({@code LOCATION#<loc_id>/SETTINGS}). A write replaces
+ * all settings at once (one PutItem), so ingestion never reads half of an edit.
+ */
+public final class LocationSettingsStore {
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final Clock clock;
+
+    public LocationSettingsStore(DynamoDbClient client, TableNames names, Clock clock) {
+        this.client = client;
+        this.table = names.scaleSense();
+        this.clock = clock;
+    }
+
+    public void put(String locId, LocationSettings settings) {
+        Fields.match("loc_id", locId, Fields.LOC_ID);
+        client.putItem(b -> b.tableName(table).item(SettingsItems.item(locId, settings, clock.instant())));
+    }
+
+    /** The stored settings, missing attributes defaulted; empty if the location has none. */
+    public Optional<LocationSettings> get(String locId) {
+        Fields.match("loc_id", locId, Fields.LOC_ID);
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
+                .key(Dynamo.key(Keys.locationSettings(locId))).consistentRead(true)).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(SettingsItems.settings(item));
+    }
+}

@@ -1,0 +1,55 @@
+package com.scalesense.sink.admin.internal;
+
+import static com.scalesense.sink.admin.internal.Dynamo.n;
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.sink.admin.Beer;
+import com.scalesense.sink.tables.ItemKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** How a {@link Beer} is stored: the same attributes on its META item and its catalog entry. */
+public final class BeerItems {
+
+    private BeerItems() {
+    }
+
+    public static Map<String, AttributeValue> meta(Beer beer, ItemKey key, Instant now) {
+        Map<String, AttributeValue> item = new HashMap<>(Dynamo.key(key));
+        item.put("beer_id", s(beer.id()));
+        item.put("name", s(beer.name()));
+        item.put("specific_gravity", n(beer.specificGravity()));
+        item.put("updated_at", s(now.toString()));
+        // No loc_id attribute: it would put every custom beer into loc_id-index.
+        if (beer.isCustom()) {
+            item.put("owner_loc_id", s(beer.locId()));
+        }
+        if (beer.brewery() != null) {
+            item.put("brewery", s(beer.brewery()));
+        }
+        if (beer.style() != null) {
+            item.put("style", s(beer.style()));
+        }
+        if (beer.abv() != null) {
+            item.put("abv", n(beer.abv()));
+        }
+        return item;
+    }
+
+    public static Beer beer(Map<String, AttributeValue> item) {
+        Double sg = Dynamo.number(item, "specific_gravity");
+        return new Beer(Dynamo.string(item, "beer_id"), Dynamo.string(item, "owner_loc_id"),
+                Dynamo.string(item, "name"), Dynamo.string(item, "brewery"), Dynamo.string(item, "style"),
+                Dynamo.number(item, "abv"), sg == null ? Beer.DEFAULT_SPECIFIC_GRAVITY : sg);
+    }
+
+    public static String searchText(Beer beer) {
+        return Stream.of(beer.name(), beer.brewery(), beer.style()).filter(x -> x != null)
+                .collect(Collectors.joining(" ")).toLowerCase(Locale.ROOT);
+    }
+}

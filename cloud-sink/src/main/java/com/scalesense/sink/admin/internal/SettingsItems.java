@@ -1,0 +1,54 @@
+package com.scalesense.sink.admin.internal;
+
+import static com.scalesense.sink.admin.internal.Dynamo.n;
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.tables.Keys;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@code LOCATION#<loc_id>/SETTINGS} as stored (docs/data-model.md "Items read by the sink").
+ * A missing attribute reads as its default, as ingestion reads it.
+ */
+public final class SettingsItems {
+
+    private SettingsItems() {
+    }
+
+    public static Map<String, AttributeValue> item(String locId, LocationSettings settings, Instant now) {
+        Map<String, AttributeValue> item = new HashMap<>(Dynamo.key(Keys.locationSettings(locId)));
+        item.put("name", s(settings.name()));
+        item.put("timezone", s(settings.timezone().getId()));
+        item.put("business_day_ends_at", s(settings.businessDayEndsAt().toString()));
+        item.put("grace_period_secs", n(settings.gracePeriodSecs()));
+        item.put("low_keg_pct", n(settings.lowKegPct()));
+        item.put("low_battery_pct", n(settings.lowBatteryPct()));
+        item.put("offline_after_secs", n(settings.offlineAfterSecs()));
+        item.put("rate_window_hours", n(settings.rateWindowHours()));
+        item.put("updated_at", s(now.toString()));
+        return item;
+    }
+
+    public static LocationSettings settings(Map<String, AttributeValue> item) {
+        LocationSettings d = LocationSettings.defaults(
+                item.containsKey("name") ? Dynamo.string(item, "name") : "unnamed");
+        String zone = Dynamo.string(item, "timezone");
+        String dayEnd = Dynamo.string(item, "business_day_ends_at");
+        return new LocationSettings(d.name(),
+                zone == null ? d.timezone() : LocationSettings.parseTimezone(zone),
+                dayEnd == null ? d.businessDayEndsAt() : LocationSettings.parseBusinessDayEnd(dayEnd),
+                whole(item, "grace_period_secs", d.gracePeriodSecs()), whole(item, "low_keg_pct", d.lowKegPct()),
+                whole(item, "low_battery_pct", d.lowBatteryPct()),
+                whole(item, "offline_after_secs", d.offlineAfterSecs()),
+                whole(item, "rate_window_hours", d.rateWindowHours()));
+    }
+
+    private static int whole(Map<String, AttributeValue> item, String name, int fallback) {
+        Double v = Dynamo.number(item, name);
+        return v == null ? fallback : v.intValue();
+    }
+}

@@ -1,0 +1,131 @@
+package com.scalesense.sink.alerts;
+
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.SensorStatus;
+import com.scalesense.sink.LocationSettings;
+import com.scalesense.sink.alerts.AlertChanges.StateChange;
+import com.scalesense.sink.alerts.AlertChanges.Transition;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Walks a batch's readings in time order through the alert state machines of one tap and its
+ * device. Pure: the same state and readings always give the same changes, which is what makes a
+ * redelivered batch converge. Time is the readings' own timestamps, so a batch of 100 readings
+ * buffered offline passes through a grace period exactly as 100 live readings would.
+ *
+ * <p>Rules: low_keg when level_pct &lt; low_keg_pct continuously for grace_period_secs (seed 000
+ * grace period; a recovery inside the grace period leaves no history); low_battery when
+ * battery_pct &lt; low_battery_pct; sensor_error while the hx711 status is "error". Each fires and
+ * resolves once per lifecycle. Readings with clock_synced=false are skipped: their order relative
+ * to synced readings is unknown. A reading not newer than an alert's last transition is ignored
+ * for that alert, so stale input never rewinds an alert.
+ */
+public final class AlertEvaluator {
+
+    /** The sensor whose status drives sensor_error (our only load-cell ADC). */
+    public static final String LOAD_CELL_SENSOR = "hx711";
+
+    /**
+     * @param receivedAtMs when the sink received the batch, epoch ms: a message from a device
+     *                     resolves its offline alert
+     */
+    public AlertChanges evaluate(LocationSettings settings, AlertState before, String tapEntity,
+                                 String deviceEntity, List<Reading> readings, long receivedAtMs) {
+        List<Transition> history = new ArrayList<>();
+        List<StateChange> stateLog = new ArrayList<>();
+        AlertState state = immediate(before, AlertType.OFFLINE, deviceEntity, receivedAtMs, false, 0, history);
+        for (Reading r : readings) {
+            if (!r.clockSynced()) {
+                continue;
+            }
+            state = lowKeg(settings, state, tapEntity, r, history);
+            Double battery = r.batteryPct();
+            state = immediate(state, AlertType.LOW_BATTERY, deviceEntity, r.timestampMs(),
+                    battery == null ? null : battery < settings.lowBatteryPct(), battery == null ? 0 : battery, history);
+            SensorStatus hx = r.sensorStatus().get(LOAD_CELL_SENSOR);
+            state = immediate(state, AlertType.SENSOR_ERROR, deviceEntity, r.timestampMs(),
+                    hx == null ? null : hx == SensorStatus.ERROR, 0, history);
+            state = deviceState(state, deviceEntity, r.timestampMs(), stateLog);
+        }
+        return new AlertChanges(before, state, history, stateLog);
+    }
+
+    /**
+     * The offline check: fires the device's offline alert if it is not already firing.
+     *
+     * @param lastSeenMs when the device was last heard from, epoch ms (recorded as the alert's value in seconds ago)
+     */
+    public AlertChanges offline(AlertState before, String deviceEntity, long nowMs, long lastSeenMs) {
+        List<Transition> history = new ArrayList<>();
+        AlertState after = immediate(before, AlertType.OFFLINE, deviceEntity, nowMs, true,
+                (nowMs - lastSeenMs) / 1000.0, history);
+        return new AlertChanges(before, after, history, List.of());
+    }
+
+    private static AlertState lowKeg(LocationSettings s, AlertState state, String entity, Reading r,
+                                     List<Transition> history) {
+        Double level = r.levelPct();
+        var active = state.active(AlertType.LOW_KEG, entity);
+        long last = Math.max(active.map(ActiveAlert::observedAtMs).orElse(Long.MIN_VALUE),
+                state.lowKegSinceMs() == null ? Long.MIN_VALUE : state.lowKegSinceMs());
+        long t = r.timestampMs();
+        if (level == null || t <= last) {
+            return state;
+        }
+        boolean low = level < s.lowKegPct();
+        if (active.isPresent() && active.get().firing()) {
+            return low ? state : transition(state, AlertType.LOW_KEG, entity, false, t, level, history);
+        }
+        if (!low) {
+            return state.lowKegSinceMs() == null ? state : state.withLowKegSince(null);
+        }
+        long since = state.lowKegSinceMs() == null ? t : state.lowKegSinceMs();
+        if (t - since >= s.gracePeriodSecs() * 1000) {
+            return transition(state.withLowKegSince(null), AlertType.LOW_KEG, entity, true, t, level, history);
+        }
+        return state.withLowKegSince(since);
+    }
+
+    private static AlertState immediate(AlertState state, AlertType type, String entity, long t, Boolean condition,
+                                        double value, List<Transition> history) {
+        if (condition == null) {
+            return state;
+        }
+        var active = state.active(type, entity);
+        if (active.isPresent() && t <= active.get().observedAtMs()) {
+            return state;
+        }
+        boolean firing = active.map(ActiveAlert::firing).orElse(false);
+        return condition == firing ? state : transition(state, type, entity, condition, t, value, history);
+    }
+
+    static AlertState transition(AlertState state, AlertType type, String entity, boolean fired, long t,
+                                 double value, List<Transition> history) {
+        history.add(new Transition(type, entity, fired, t, value));
+        return state.with(new ActiveAlert(type, entity, fired, t, value));
+    }
+
+    private static AlertState deviceState(AlertState state, String deviceEntity, long t, List<StateChange> log) {
+        DeviceState now;
+        String reason;
+        if (state.active(AlertType.SENSOR_ERROR, deviceEntity).map(ActiveAlert::firing).orElse(false)) {
+            now = DeviceState.ERROR;
+            reason = AlertType.SENSOR_ERROR.wire();
+        } else if (state.active(AlertType.LOW_BATTERY, deviceEntity).map(ActiveAlert::firing).orElse(false)) {
+            now = DeviceState.WARNING;
+            reason = AlertType.LOW_BATTERY.wire();
+        } else {
+            now = DeviceState.OK;
+            reason = "ok";
+        }
+        // A device never seen is OK: only real transitions are logged, so the log does not depend on
+        // which batch happened to arrive first.
+        DeviceState previous = state.deviceState() == null ? DeviceState.OK : state.deviceState();
+        if (now == previous || t <= state.deviceStateAtMs()) {
+            return state;
+        }
+        log.add(new StateChange(previous, now, t, reason));
+        return state.withDeviceState(now, t);
+    }
+}

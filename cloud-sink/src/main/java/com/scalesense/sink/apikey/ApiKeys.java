@@ -1,0 +1,151 @@
+package com.scalesense.sink.apikey;
+
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.admin.NotFoundException;
+import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;
+import com.scalesense.sink.tables.TableNames;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * API keys in seed 001's {@code api_keys} table: create (raw key shown once, only its peppered
+ * SHA-256 stored), validate, revoke, list newest first.
+ *
+ * <p>Validation looks the hash up in {@code api_key_hash_index}, compares in constant time, then
+ * reads the item by key with a strongly consistent read, so a revocation counts at once rather
+ * than after the index catches up. {@code last_used_at} is written at most once per
+ * {@value #LAST_USED_GRANULARITY_MINUTES} minutes (seed 001: "throttled to 5-minute intervals")
+ * by a conditional update, so a busy key does not cost a write per request.
+ */
+public final class ApiKeys {
+
+    static final int LAST_USED_GRANULARITY_MINUTES = 5;
+    /** Seed 001: "Raw API key is 64-character hex string (32 bytes random)". */
+    static final int RAW_KEY_BYTES = 32;
+    private static final Pattern RAW_KEY = Pattern.compile("^[0-9a-f]{64}$");
+    static final String GSI1PK = "api_keys";
+    private static final int MAX_PAGES = 20;
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final ApiKeyHasher hasher;
+    private final SecureRandom random;
+    private final Clock clock;
+
+    public ApiKeys(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, SecureRandom random, Clock clock) {
+        this.client = client;
+        this.table = names.apiKeys();
+        this.hasher = new ApiKeyHasher(pepper);
+        this.random = random;
+        this.clock = clock;
+    }
+
+    public CreatedApiKey create(String description) {
+        String note = Fields.optionalText("description", description, 200);
+        byte[] raw = new byte[RAW_KEY_BYTES];
+        random.nextBytes(raw);
+        String rawKey = HexFormat.of().formatHex(raw);
+        String keyId = uuidV4();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Map<String, AttributeValue> item = new HashMap<>(Map.of(
+                "key_id", s(keyId), "api_key_hash", s(hasher.hash(rawKey)), "created_at", s(now.toString()),
+                "is_active", AttributeValue.fromBool(true), "gsi1pk", s(GSI1PK), "gsi1sk", s(now.toString())));
+        if (note != null) {
+            item.put("description", s(note));
+        }
+        client.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(key_id)"));
+        return new CreatedApiKey(new ApiKey(keyId, now, null, true, note), rawKey);
+    }
+
+    /** @throws ApiKeyRejectedException unless the key is known and active */
+    public ApiKey validate(String rawKey) {
+        if (rawKey == null || !RAW_KEY.matcher(rawKey).matches()) {
+            throw new ApiKeyRejectedException(Reason.MALFORMED, null);
+        }
+        String hash = hasher.hash(rawKey);
+        List<Map<String, AttributeValue>> hits = client.query(b -> b.tableName(table)
+                .indexName("api_key_hash_index").keyConditionExpression("api_key_hash = :h")
+                .expressionAttributeValues(Map.of(":h", s(hash)))).items();
+        Map<String, AttributeValue> hit = hits.stream()
+                .filter(i -> ApiKeyHasher.sameHash(hash, Dynamo.string(i, "api_key_hash"))).findFirst()
+                .orElseThrow(() -> new ApiKeyRejectedException(Reason.UNKNOWN, null));
+        String keyId = Dynamo.string(hit, "key_id");
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
+                .key(Map.of("key_id", s(keyId))).consistentRead(true)).item();
+        if (item == null || item.isEmpty() || !Boolean.TRUE.equals(Dynamo.bool(item, "is_active"))) {
+            throw new ApiKeyRejectedException(Reason.REVOKED, keyId);
+        }
+        return touch(toKey(item));
+    }
+
+    /** @throws NotFoundException if no key has this id */
+    public void revoke(String keyId) {
+        try {
+            client.updateItem(b -> b.tableName(table).key(Map.of("key_id", s(keyId)))
+                    .conditionExpression("attribute_exists(key_id)").updateExpression("SET is_active = :f")
+                    .expressionAttributeValues(Map.of(":f", AttributeValue.fromBool(false))));
+        } catch (ConditionalCheckFailedException e) {
+            throw new NotFoundException("api key", keyId);
+        }
+    }
+
+    /** Every key, newest first (gsi1, descending by created_at). */
+    public List<ApiKey> list() {
+        QueryRequest q = QueryRequest.builder().tableName(table).indexName("gsi1")
+                .keyConditionExpression("gsi1pk = :p").expressionAttributeValues(Map.of(":p", s(GSI1PK)))
+                .scanIndexForward(false).build();
+        return Dynamo.queryAll(client, q, MAX_PAGES, ApiKeys::toKey);
+    }
+
+    /** Records this use unless one was recorded less than 5 minutes ago (by anyone). */
+    private ApiKey touch(ApiKey key) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Instant cutoff = now.minus(Duration.ofMinutes(LAST_USED_GRANULARITY_MINUTES));
+        if (key.lastUsedAt() != null && key.lastUsedAt().isAfter(cutoff)) {
+            return key;
+        }
+        try {
+            // RFC 3339 UTC strings of equal precision sort as time, so '<' compares instants.
+            client.updateItem(b -> b.tableName(table).key(Map.of("key_id", s(key.keyId())))
+                    .conditionExpression("attribute_exists(key_id) AND (attribute_not_exists(last_used_at) OR last_used_at <= :cutoff)")
+                    .updateExpression("SET last_used_at = :now")
+                    .expressionAttributeValues(Map.of(":now", s(now.toString()), ":cutoff", s(cutoff.toString()))));
+            return new ApiKey(key.keyId(), key.createdAt(), now, key.active(), key.description());
+        } catch (ConditionalCheckFailedException concurrentUse) {
+            return key;
+        }
+    }
+
+    private static ApiKey toKey(Map<String, AttributeValue> item) {
+        String lastUsed = Dynamo.string(item, "last_used_at");
+        return new ApiKey(Dynamo.string(item, "key_id"), Instant.parse(Dynamo.string(item, "created_at")),
+                lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Dynamo.bool(item, "is_active")),
+                Dynamo.string(item, "description"));
+    }
+
+    /** RFC 4122 version 4 from the injected random source (seed 001 validation rule). */
+    private String uuidV4() {
+        byte[] b = new byte[16];
+        random.nextBytes(b);
+        b[6] = (byte) ((b[6] & 0x0f) | 0x40);
+        b[8] = (byte) ((b[8] & 0x3f) | 0x80);
+        String hex = HexFormat.of().formatHex(b);
+        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
+                + hex.substring(16, 20) + "-" + hex.substring(20);
+    }
+}

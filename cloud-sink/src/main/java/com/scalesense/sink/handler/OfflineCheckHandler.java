@@ -1,0 +1,46 @@
+package com.scalesense.sink.handler;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
+import com.scalesense.sink.alerts.OfflineCheck;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Entry point for an EventBridge schedule (e.g. every 5 minutes) running {@link OfflineCheck}.
+ * Variables: {@code SCALESENSE_OFFLINE_QUERY_SECS} (default 900, seed default offline_after_secs),
+ * {@code SCALESENSE_OFFLINE_LIMIT} (default 1000 devices per run).
+ */
+public final class OfflineCheckHandler implements RequestHandler<ScheduledEvent, Map<String, Object>> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OfflineCheckHandler.class);
+    static final long DEFAULT_QUERY_SECS = 900;
+    static final int DEFAULT_LIMIT = 1000;
+
+    private final OfflineCheck check;
+
+    public OfflineCheckHandler() {
+        this(fromEnv(System.getenv()));
+    }
+
+    public OfflineCheckHandler(OfflineCheck check) {
+        this.check = check;
+    }
+
+    private static OfflineCheck fromEnv(Map<String, String> env) {
+        long secs = Long.parseLong(env.getOrDefault("SCALESENSE_OFFLINE_QUERY_SECS", Long.toString(DEFAULT_QUERY_SECS)));
+        int limit = Integer.parseInt(env.getOrDefault("SCALESENSE_OFFLINE_LIMIT", Integer.toString(DEFAULT_LIMIT)));
+        return new OfflineCheck(SinkWiring.store(env), Clock.systemUTC(), Duration.ofSeconds(secs), limit);
+    }
+
+    @Override
+    public Map<String, Object> handleRequest(ScheduledEvent event, Context context) {
+        int raised = check.run();
+        LOG.info("Offline check raised {} alert(s)", raised);
+        return Map.of("raised", raised);
+    }
+}

@@ -1,0 +1,44 @@
+package com.scalesense.sink.handler;
+
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.sink.store.SinkStore;
+import com.scalesense.sink.store.dynamo.DynamoSinkStore;
+import com.scalesense.sink.store.dynamo.WriteMeter;
+import com.scalesense.sink.tables.TableNames;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Builds the production object graph from environment variables, for the handlers' no-arg
+ * constructors (the Lambda runtime's entry points). Region and credentials come from the Lambda
+ * environment as usual. Variables: {@code SCALESENSE_TABLE_PREFIX} (default empty),
+ * {@code SCALESENSE_READINGS_RETENTION_DAYS} (device_readings TTL, default 90).
+ */
+final class SinkWiring {
+
+    static final String RETENTION_ENV = "SCALESENSE_READINGS_RETENTION_DAYS";
+    private static final long SECS_PER_DAY = 24L * 3600;
+
+    private SinkWiring() {
+    }
+
+    static SinkStore store(Map<String, String> env) {
+        // The URL-connection client: no Netty or Apache pool to start, so cold starts stay short.
+        DynamoDbClient client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
+        long retention = env.containsKey(RETENTION_ENV)
+                ? Long.parseLong(env.get(RETENTION_ENV)) * SECS_PER_DAY
+                : DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS;
+        return new DynamoSinkStore(client, TableNames.fromEnv(env), retention, new WriteMeter());
+    }
+
+    static MessageRouter router(SinkStore store) {
+        var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
+                () -> UUID.randomUUID().toString());
+        return new MessageRouter(new WireCodec(), service);
+    }
+}

@@ -1,0 +1,172 @@
+package com.scalesense.sink.ingest;
+
+import com.scalesense.protocol.BootRegistration;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.InvalidMessageException;
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Violation;
+import com.scalesense.sink.BatchIdReusedException;
+import com.scalesense.sink.RejectedMessageException;
+import com.scalesense.sink.alerts.AlertEvaluator;
+import com.scalesense.sink.store.AlertCommit;
+import com.scalesense.sink.store.BatchCommit;
+import com.scalesense.sink.store.BatchMarker;
+import com.scalesense.sink.store.ConcurrentChangeException;
+import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.DeviceTouch;
+import com.scalesense.sink.store.DuplicateBatchException;
+import com.scalesense.sink.store.IngestContext;
+import com.scalesense.sink.store.RegistrationUpsert;
+import com.scalesense.sink.store.SinkStore;
+import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.store.StoredMarker;
+import com.scalesense.sink.store.TapStateUpdate;
+import com.scalesense.sink.store.TareUpdate;
+import com.scalesense.sink.store.TelemetryUpdate;
+import com.scalesense.sink.tables.Keys;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Ingests decoded batches and registrations effectively once under at-least-once delivery.
+ *
+ * <p>Order of writes, each one step through {@link SinkStore}: (A) reading items, deterministic
+ * puts; (B) newer-only updates of the latest-state items (tap state, telemetry, tare, devices row);
+ * (C) one transaction of the batch marker with everything that must count once (daily pour
+ * summary, alert transitions). A crash after A or B leaves only idempotent writes, which the
+ * redelivery repeats to the same result; C is atomic; after C, the marker turns a redelivery into
+ * {@link IngestResult#DUPLICATE}. So any number of deliveries, in any order or concurrently, leave
+ * the tables as one delivery does. Bad input is rejected before the first write.
+ */
+public final class IngestionService {
+
+    /** Re-evaluations of alert state when another writer changed it between read and commit. */
+    static final int MAX_COMMIT_ATTEMPTS = 4;
+
+    private final SinkStore store;
+    private final MessageValidator validator;
+    private final Clock clock;
+    private final Supplier<String> confirmationIds;
+    private final AlertEvaluator alerts = new AlertEvaluator();
+
+    /**
+     * @param confirmationIds source of UUID v4 strings for seed 001's confirmation_id (injected randomness)
+     */
+    public IngestionService(SinkStore store, MessageValidator validator, Clock clock, Supplier<String> confirmationIds) {
+        this.store = store;
+        this.validator = validator;
+        this.clock = clock;
+        this.confirmationIds = confirmationIds;
+    }
+
+    /**
+     * @param topicDeviceId the device_id of the MQTT topic the batch came on (AWS IoT binds it to the thing)
+     * @throws RejectedMessageException  if the batch breaks a rule or names another device; nothing written
+     * @throws BatchIdReusedException    if the batch_id was committed with other content; nothing written
+     * @throws StoreUnavailableException if DynamoDB failed; retry the delivery
+     */
+    public IngestResult ingest(ReadingsBatch batch, String topicDeviceId) {
+        requireValid(batch, topicDeviceId);
+        String hash = PayloadHash.of(batch);
+        Optional<StoredMarker> seen = store.marker(batch.batchId());
+        if (seen.isPresent()) {
+            return duplicate(seen.get(), hash);
+        }
+        Instant now = clock.instant();
+        IngestContext ctx = store.context(contextQuery(batch));
+        store.putReadings(batch);
+        advanceLatest(batch, ctx, now);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                store.commit(commitOf(batch, ctx, hash, now));
+                return IngestResult.ACCEPTED;
+            } catch (DuplicateBatchException e) {
+                return duplicate(e.existing(), hash);
+            } catch (ConcurrentChangeException e) {
+                if (attempt >= MAX_COMMIT_ATTEMPTS) {
+                    throw new StoreUnavailableException("commit of " + batch.batchId(), e);
+                }
+                ctx = store.context(contextQuery(batch));
+            }
+        }
+    }
+
+    /**
+     * Upserts seed 001's devices row from a boot registration.
+     *
+     * @throws RejectedMessageException if it breaks a rule or names another device; nothing written
+     */
+    public void register(BootRegistration registration, String topicDeviceId) {
+        try {
+            validator.requireValid(registration);
+        } catch (InvalidMessageException e) {
+            throw new RejectedMessageException("registration", e.violations());
+        }
+        requireOwnTopic("registration", registration.deviceId(), topicDeviceId);
+        store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
+    }
+
+    private void requireValid(ReadingsBatch batch, String topicDeviceId) {
+        try {
+            validator.requireValid(batch);
+        } catch (InvalidMessageException e) {
+            throw new RejectedMessageException("batch", e.violations());
+        }
+        requireOwnTopic("batch " + batch.batchId(), batch.deviceId(), topicDeviceId);
+    }
+
+    private static void requireOwnTopic(String what, String deviceId, String topicDeviceId) {
+        if (!deviceId.equals(topicDeviceId)) {
+            throw new RejectedMessageException(what, List.of(new Violation("device_id", deviceId,
+                    "must equal the device_id of the topic it was published on (" + topicDeviceId
+                            + "): a device cannot write for another")));
+        }
+    }
+
+    private static IngestResult duplicate(StoredMarker stored, String hash) {
+        if (stored.payloadHash() != null && !stored.payloadHash().equals(hash)) {
+            throw new BatchIdReusedException(stored.batchId(), stored.payloadHash(), hash);
+        }
+        return IngestResult.DUPLICATE;
+    }
+
+    private static ContextQuery contextQuery(ReadingsBatch b) {
+        String tareKeg = b.events().stream().filter(e -> e instanceof DeviceEvent.Tare t && "full".equals(t.kind()))
+                .map(e -> ((DeviceEvent.Tare) e).kegId()).reduce((first, last) -> last).orElse(null);
+        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), tareKeg);
+    }
+
+    private void advanceLatest(ReadingsBatch b, IngestContext ctx, Instant now) {
+        Optional<Reading> latest = b.readings().stream().filter(Reading::clockSynced)
+                .max(Comparator.comparingLong(Reading::timestampMs));
+        latest.ifPresent(r -> {
+            store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
+            boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
+            store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));
+        });
+        for (DeviceEvent e : b.events()) {
+            if (e instanceof DeviceEvent.Tare tare && tare.clockSynced()) {
+                String beer = tare.kegId().equals(contextQuery(b).tareKegId()) ? ctx.beerId() : null;
+                store.recordTare(new TareUpdate(b.deviceId(), tare, beer));
+            }
+        }
+        long newest = b.readings().stream().mapToLong(Reading::timestampMs).max().orElseThrow();
+        store.touchDevice(new DeviceTouch(b.hardwareId(), b.deviceId(), b.locId(), b.tapId(), b.bootId(),
+                b.firmwareVersion(), newest, now));
+    }
+
+    private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {
+        var marker = new BatchMarker(b.batchId(), b.hardwareId(), hash, b.readings().size(), now);
+        var changes = alerts.evaluate(ctx.settings(), ctx.alerts(), Keys.tapEntity(Keys.tapNumber(b.tapId())),
+                Keys.deviceEntity(b.deviceId()), b.readings(), now.toEpochMilli());
+        var alertCommit = changes.isEmpty() ? null : new AlertCommit(b.locId(), b.tapId(), b.deviceId(),
+                ctx.settings().gracePeriodSecs(), changes);
+        return new BatchCommit(marker, Pours.summaries(b, ctx.settings(), now.toEpochMilli()), alertCommit);
+    }
+}

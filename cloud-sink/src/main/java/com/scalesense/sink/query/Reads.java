@@ -1,0 +1,60 @@
+package com.scalesense.sink.query;
+
+import static com.scalesense.sink.admin.internal.Dynamo.key;
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.ItemKey;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/** GetItem and Query on one table; the only two reads the query functions use (never Scan). */
+final class Reads {
+
+    /** 1 MB pages; bounds a request even on a runaway partition. */
+    static final int MAX_PAGES = 50;
+
+    private final DynamoDbClient client;
+    private final String table;
+
+    Reads(DynamoDbClient client, String table) {
+        this.client = client;
+        this.table = table;
+    }
+
+    Optional<Item> get(ItemKey k) {
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key(k))).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(Item.of(item));
+    }
+
+    /** Items of partition {@code pk} whose SK begins with {@code prefix}, in SK order. */
+    List<Item> prefix(String pk, String prefix, boolean ascending) {
+        return query(QueryRequest.builder().tableName(table)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
+                .expressionAttributeValues(Map.of(":pk", s(pk), ":p", s(prefix)))
+                .scanIndexForward(ascending).build());
+    }
+
+    /** Items of a GSI whose partition key {@code attr} equals {@code value}. */
+    List<Item> index(String index, String attr, String value) {
+        return query(QueryRequest.builder().tableName(table).indexName(index)
+                .keyConditionExpression("#k = :v").expressionAttributeNames(Map.of("#k", attr))
+                .expressionAttributeValues(Map.of(":v", s(value))).build());
+    }
+
+    List<Item> query(QueryRequest request) {
+        return Dynamo.queryAll(client, request, MAX_PAGES, Item::of);
+    }
+
+    List<Map<String, AttributeValue>> queryRaw(QueryRequest request) {
+        return Dynamo.queryAll(client, request, MAX_PAGES, m -> m);
+    }
+
+    String table() {
+        return table;
+    }
+}

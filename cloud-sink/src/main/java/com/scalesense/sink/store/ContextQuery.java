@@ -1,0 +1,9 @@
+package com.scalesense.sink.store;
+
+/**
+ * Keys of the items a batch needs before it is written.
+ *
+ * @param tareKegId keg whose META gives the beer_id for a full tare, or null when the batch has no tare
+ */
+public record ContextQuery(String locId, String tapId, String deviceId, String tareKegId) {
+}

@@ -1,0 +1,57 @@
+package com.scalesense.sink.store;
+
+import com.scalesense.protocol.ReadingsBatch;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The table gateway: everything ingestion reads from and writes to DynamoDB, in domain terms.
+ * Ingestion logic sees only this port; {@code store.dynamo.DynamoSinkStore} is the adapter.
+ *
+ * <p>Each write is one idempotent step, so a crash between any two of them followed by a
+ * redelivery converges: {@link #putReadings} and the {@code advance*} updates are deterministic
+ * or newer-only; {@link #commit} is the single non-idempotent step and is guarded by the
+ * batch marker inside one transaction.
+ */
+public interface SinkStore {
+
+    /** The marker of an already committed batch, if any (an eventually consistent read is fine: {@link #commit} re-checks). */
+    Optional<StoredMarker> marker(String batchId);
+
+    /** The settings, alert state and keg facts a batch of this tap and device needs. */
+    IngestContext context(ContextQuery query);
+
+    /** Step A: every reading item of the batch (device_readings and the readings store); idempotent puts. */
+    void putReadings(ReadingsBatch batch);
+
+    /** Step B: TAP#nn#STATE, unless a newer reading is already there. */
+    void advanceTapState(TapStateUpdate update);
+
+    /** Step B: DEVICE#/TELEMETRY battery and sensor fields, unless newer ones are there. */
+    void advanceTelemetry(TelemetryUpdate update);
+
+    /** Step B: KEG#/TARE, the DEVICE#/TELEMETRY tare copy and BEER#/KEG# full_lbs, each newer-only. */
+    void recordTare(TareUpdate update);
+
+    /** Step B: seed 001 devices row from a batch, newer-only on the newest reading. */
+    void touchDevice(DeviceTouch touch);
+
+    /** Seed 001 devices row from a boot registration, newer-only on the boot instant. */
+    void register(RegistrationUpsert registration);
+
+    /**
+     * Step C: one transaction of the marker (attribute_not_exists), the daily summary additions
+     * and the alert changes (each conditional on the state they were computed from).
+     *
+     * @throws DuplicateBatchException if the marker already exists (carrying the stored one)
+     * @throws ConcurrentChangeException if an alert item changed since it was read
+     * @throws StoreUnavailableException if DynamoDB could not be reached or throttled
+     */
+    void commit(BatchCommit commit);
+
+    /** Alert changes of the offline check: one transaction per device. */
+    void commitAlerts(AlertCommit commit);
+
+    /** Devices whose last_seen_at (RFC 3339) is before {@code cutoff}, via the devices gsi1 query, at most {@code limit}. */
+    List<DeviceSeen> devicesSeenBefore(String cutoff, int limit);
+}

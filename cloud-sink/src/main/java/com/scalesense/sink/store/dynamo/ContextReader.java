@@ -1,0 +1,125 @@
+package com.scalesense.sink.store.dynamo;
+
+import com.scalesense.sink.LocationSettings;
+import com.scalesense.sink.alerts.ActiveAlert;
+import com.scalesense.sink.alerts.AlertState;
+import com.scalesense.sink.alerts.AlertType;
+import com.scalesense.sink.alerts.DeviceState;
+import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.IngestContext;
+import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.tables.ItemKey;
+import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.TableNames;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * Reads everything a batch needs in one BatchGetItem (strongly consistent, so alert conditions are
+ * computed from the latest state): location settings, the tap's and device's alert items, the
+ * device state and, for a tare, the keg's META. Reads cost read units, not write units.
+ */
+final class ContextReader {
+
+    private final DynamoDbClient client;
+    private final TableNames names;
+
+    ContextReader(DynamoDbClient client, TableNames names) {
+        this.client = client;
+        this.names = names;
+    }
+
+    IngestContext read(ContextQuery q) {
+        String tapEntity = q.tapId() == null ? null : Keys.tapEntity(Keys.tapNumber(q.tapId()));
+        String deviceEntity = Keys.deviceEntity(q.deviceId());
+        List<ItemKey> keys = new ArrayList<>(List.of(Keys.locationSettings(q.locId()),
+                Keys.alertActive(q.locId(), AlertType.LOW_BATTERY.wire(), deviceEntity),
+                Keys.alertActive(q.locId(), AlertType.SENSOR_ERROR.wire(), deviceEntity),
+                Keys.alertActive(q.locId(), AlertType.OFFLINE.wire(), deviceEntity),
+                Keys.deviceTelemetry(q.deviceId())));
+        if (tapEntity != null) {
+            keys.add(Keys.alertActive(q.locId(), AlertType.LOW_KEG.wire(), tapEntity));
+            keys.add(Keys.firing(q.tapId(), AlertType.LOW_KEG.wire()));
+        }
+        if (q.tareKegId() != null) {
+            keys.add(Keys.kegMeta(q.tareKegId()));
+        }
+        Map<ItemKey, Map<String, AttributeValue>> found = getAll(keys);
+        Map<String, ActiveAlert> active = new HashMap<>();
+        for (AlertType type : AlertType.values()) {
+            String entity = type == AlertType.LOW_KEG ? tapEntity : deviceEntity;
+            if (entity == null) {
+                continue;
+            }
+            var item = found.get(Keys.alertActive(q.locId(), type.wire(), entity));
+            if (item != null) {
+                active.put(AlertState.key(type, entity), new ActiveAlert(type, entity,
+                        "firing".equals(Attr.str(item, "status")), Attr.num(item, "observed_at_ms"),
+                        Attr.dec(item, "value")));
+            }
+        }
+        Long since = tapEntity == null ? null
+                : Attr.num(found.get(Keys.firing(q.tapId(), AlertType.LOW_KEG.wire())), "started_at_ms");
+        var telemetry = found.get(Keys.deviceTelemetry(q.deviceId()));
+        String state = Attr.str(telemetry, "device_state");
+        Long stateAt = Attr.num(telemetry, "device_state_at_ms");
+        var alerts = new AlertState(active, since, state == null ? null : DeviceState.valueOf(state),
+                stateAt == null ? 0 : stateAt);
+        String beerId = q.tareKegId() == null ? null : Attr.str(found.get(Keys.kegMeta(q.tareKegId())), "beer_id");
+        return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId);
+    }
+
+    /** A missing item or attribute takes the default of {@link LocationSettings#DEFAULTS}. */
+    static LocationSettings settings(Map<String, AttributeValue> item) {
+        var d = LocationSettings.DEFAULTS;
+        if (item == null) {
+            return d;
+        }
+        String tz = Attr.str(item, "timezone");
+        String ends = Attr.str(item, "business_day_ends_at");
+        return new LocationSettings(tz == null ? d.timezone() : ZoneId.of(tz),
+                ends == null ? d.businessDayEndsAt() : LocalTime.parse(ends),
+                orDefault(Attr.num(item, "grace_period_secs"), d.gracePeriodSecs()),
+                orDefault(Attr.dec(item, "low_keg_pct"), d.lowKegPct()),
+                orDefault(Attr.dec(item, "low_battery_pct"), d.lowBatteryPct()),
+                orDefault(Attr.num(item, "offline_after_secs"), d.offlineAfterSecs()),
+                (int) (long) orDefault(Attr.num(item, "rate_window_hours"), (long) d.rateWindowHours()));
+    }
+
+    private static <T> T orDefault(T value, T fallback) {
+        return value == null ? fallback : value;
+    }
+
+    private Map<ItemKey, Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
+        String table = names.scaleSense();
+        Map<String, KeysAndAttributes> request = Map.of(table, KeysAndAttributes.builder().consistentRead(true)
+                .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
+        Map<ItemKey, Map<String, AttributeValue>> out = new HashMap<>();
+        try {
+            // BatchGetItem may return part of the keys as unprocessed; ask again for those only (bounded).
+            for (int round = 0; round < 8 && !request.isEmpty(); round++) {
+                var response = client.batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
+                for (var item : response.responses().getOrDefault(table, List.of())) {
+                    out.put(new ItemKey(Attr.str(item, ItemKey.PK), Attr.str(item, ItemKey.SK)), item);
+                }
+                request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
+            }
+        } catch (SdkException e) {
+            throw new StoreUnavailableException("BatchGetItem " + table, e);
+        }
+        if (!request.isEmpty()) {
+            throw new StoreUnavailableException("BatchGetItem " + table,
+                    new IllegalStateException("keys still unprocessed after 8 rounds"));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,92 @@
+package com.scalesense.sink.store.dynamo;
+
+import com.scalesense.protocol.BootRegistration;
+import com.scalesense.protocol.Rfc3339;
+import com.scalesense.sink.store.DeviceSeen;
+import com.scalesense.sink.store.DeviceTouch;
+import com.scalesense.sink.store.RegistrationUpsert;
+import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.tables.TableNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Seed 001's devices rows. Batches and registrations each carry their own newer-only guard
+ * (last_reading_ms, last_boot_at_ms); first_registered_at and confirmation_id are set once.
+ */
+final class DeviceWriter {
+
+    /** Seed 001: gsi1pk is the constant "devices", gsi1sk a copy of last_seen_at. */
+    static final String GSI1PK = "devices";
+    // gsi1sk changes on every update: the index entry moves (2 index writes, DynamoDB GSI rules).
+    private static final int GSI1_WRITES = 2;
+
+    private final DynamoDbClient client;
+    private final Updater updater;
+    private final TableNames names;
+
+    DeviceWriter(DynamoDbClient client, Updater updater, TableNames names) {
+        this.client = client;
+        this.updater = updater;
+        this.names = names;
+    }
+
+    void touch(DeviceTouch t) {
+        String seen = Rfc3339.format(t.seenAt());
+        var b = common(seen, t.deviceId(), t.locId(), t.tapId(), t.bootId(), t.firmwareVersion())
+                .set("last_reading_ms", Attr.n(t.newestReadingMs()))
+                .onlyIfNotNewer("last_reading_ms", Attr.n(t.newestReadingMs()));
+        updater.update(names.devices(), Map.of("hardware_id", Attr.s(t.hardwareId())), b, GSI1_WRITES);
+    }
+
+    void register(RegistrationUpsert u) {
+        BootRegistration r = u.registration();
+        String seen = Rfc3339.format(u.seenAt());
+        Map<String, AttributeValue> features = new TreeMap<>();
+        r.capabilities().features().forEach((k, v) -> features.put(k, Attr.bool(v)));
+        var capabilities = AttributeValue.fromM(Map.of(
+                "sensors", AttributeValue.fromL(r.capabilities().sensors().stream().map(Attr::s).toList()),
+                "features", AttributeValue.fromM(features)));
+        var b = common(seen, r.deviceId(), r.locId(), r.tapId(), r.bootId(), r.firmwareVersion())
+                .set("capabilities", capabilities)
+                .setIfAbsent("confirmation_id", Attr.s(u.confirmationId()))
+                .set("last_boot_at_ms", Attr.n(r.timestampMs()))
+                .onlyIfNotNewer("last_boot_at_ms", Attr.n(r.timestampMs()));
+        updater.update(names.devices(), Map.of("hardware_id", Attr.s(r.hardwareId())), b, GSI1_WRITES);
+    }
+
+    private static UpdateBuilder common(String seen, String deviceId, String locId, String tapId, String bootId,
+                                        String firmware) {
+        return new UpdateBuilder().set("last_seen_at", Attr.s(seen)).set("gsi1pk", Attr.s(GSI1PK))
+                .set("gsi1sk", Attr.s(seen)).setIfAbsent("first_registered_at", Attr.s(seen))
+                .set("device_id", Attr.s(deviceId)).set("loc_id", locId == null ? null : Attr.s(locId))
+                .set("tap_id", tapId == null ? null : Attr.s(tapId))
+                .set("last_boot_id", Attr.s(bootId)).set("firmware_version", Attr.s(firmware));
+    }
+
+    /** Query gsi1 for gsi1sk &lt; cutoff, oldest first: no scan (seed 000 "never scan"). */
+    List<DeviceSeen> seenBefore(String cutoff, int limit) {
+        List<DeviceSeen> out = new ArrayList<>();
+        try {
+            var pages = client.queryPaginator(q -> q.tableName(names.devices()).indexName("gsi1")
+                    .keyConditionExpression("gsi1pk = :p AND gsi1sk < :c")
+                    .expressionAttributeValues(Map.of(":p", Attr.s(GSI1PK), ":c", Attr.s(cutoff)))
+                    .scanIndexForward(true).limit(Math.min(limit, 500)));
+            for (var item : pages.items()) {
+                if (out.size() >= limit) {
+                    break;
+                }
+                out.add(new DeviceSeen(Attr.str(item, "hardware_id"), Attr.str(item, "device_id"),
+                        Attr.str(item, "loc_id"), Attr.str(item, "last_seen_at")));
+            }
+            return out;
+        } catch (SdkException e) {
+            throw new StoreUnavailableException("Query devices gsi1", e);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package com.scalesense.sink.tables;
+
+/** DynamoDB scalar types used by our keys: string and number. */
+public enum AttrType {
+    S,
+    N
+}

@@ -1,0 +1,57 @@
+package com.scalesense.sink.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.testing.WithLocalDynamo;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AdminCliIT extends WithLocalDynamo {
+
+    final Clock clock = Clock.fixed(Instant.parse("2026-11-20T12:00:00Z"), ZoneOffset.UTC);
+    final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+
+    @Test
+    void seeds_then_creates_lists_and_revokes_an_api_key_printing_the_raw_key_once() {
+        TableNames names = dynamo.freshTables();
+        AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix(), "API_KEY_PEPPER", "pepper-0123456789abcdef"));
+
+        assertThat(cli.run(new String[] {"seed", "../seeds"})).isZero();
+        assertThat(cli.run(new String[] {"api-key", "create", "bar", "tablets"})).isZero();
+        String keyId = output().lines().filter(l -> l.startsWith("key_id")).findFirst().orElseThrow().split("\\s+")[1];
+        assertThat(cli.run(new String[] {"api-key", "revoke", keyId})).isZero();
+        assertThat(cli.run(new String[] {"api-key", "list"})).isZero();
+
+        assertThat(output()).contains("seeded: 48 items written, 0 already there")
+                .containsPattern("api_key [0-9a-f]{64} ")
+                .contains("revoked " + keyId)
+                .containsPattern(keyId + "  2026-11-20T12:00:00Z  revoked  last_used=null  bar tablets");
+    }
+
+    @Test
+    void refuses_api_key_commands_without_a_pepper_and_prints_usage_for_unknown_commands() {
+        TableNames names = dynamo.freshTables();
+        AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));
+
+        assertThat(cli.run(new String[] {"api-key", "create"})).isEqualTo(2);
+        assertThat(cli.run(new String[] {"drop-tables"})).isEqualTo(2);
+
+        assertThat(output()).contains("error: API_KEY_PEPPER").contains(AdminCli.USAGE);
+    }
+
+    private AdminCli cli(Map<String, String> env) {
+        return new AdminCli(dynamo.client(), env, clock, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    }
+
+    private String output() {
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+}

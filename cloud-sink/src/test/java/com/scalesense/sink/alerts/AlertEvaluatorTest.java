@@ -1,0 +1,65 @@
+package com.scalesense.sink.alerts;
+
+import static com.scalesense.sink.testing.Batches.INTERVAL_MS;
+import static com.scalesense.sink.testing.Batches.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scalesense.protocol.Reading;
+import com.scalesense.sink.LocationSettings;
+import com.scalesense.sink.testing.Batches;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AlertEvaluatorTest {
+
+    private static final String TAP = "TAP#07";
+    private static final String DEVICE = "DEVICE#SCALE-0042";
+    private final AlertEvaluator evaluator = new AlertEvaluator();
+    private final LocationSettings settings = LocationSettings.DEFAULTS;
+
+    private AlertChanges run(AlertState before, List<Reading> readings) {
+        return evaluator.evaluate(settings, before, TAP, DEVICE, readings, T0 + 10 * 3_600_000L);
+    }
+
+    @Test
+    void low_keg_starts_a_grace_period_before_it_fires() {
+        var changes = run(AlertState.NONE, List.of(Batches.reading(T0, 10, 80)));
+
+        assertThat(changes.after().lowKegSinceMs()).isEqualTo(T0);
+        assertThat(changes.history()).isEmpty();
+    }
+
+    @Test
+    void low_keg_fires_once_grace_period_of_900_s_has_passed() {
+        // Seed 000 default grace_period_secs = 900: 15 readings 60 s apart reach it exactly.
+        var changes = run(AlertState.NONE, Batches.series(T0, 16, 10, 0));
+
+        assertThat(changes.history()).singleElement().satisfies(t -> {
+            assertThat(t.type()).isEqualTo(AlertType.LOW_KEG);
+            assertThat(t.atMs()).isEqualTo(T0 + 15 * INTERVAL_MS);
+        });
+        assertThat(changes.after().lowKegSinceMs()).isNull();
+    }
+
+    @Test
+    void same_input_gives_same_changes() {
+        var readings = Batches.series(T0, 20, 16, 0.5);
+
+        assertThat(run(AlertState.NONE, readings)).isEqualTo(run(AlertState.NONE, readings));
+    }
+
+    @Test
+    void unsynced_readings_change_no_alert() {
+        var r = Batches.reading(T0, 5, 5);
+        var unsynced = new Reading(r.timestampMs(), r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft(),
+                r.pourRateGph(), r.hoursRemaining(), r.batteryV(), r.batteryPct(), r.temperatureC(),
+                r.sensorStatus(), false, r.kegState(), r.tareStatus());
+
+        assertThat(run(AlertState.NONE, List.of(unsynced)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void first_healthy_reading_logs_no_state_change() {
+        assertThat(run(AlertState.NONE, List.of(Batches.reading(T0, 80, 80))).stateLog()).isEmpty();
+    }
+}

@@ -1,0 +1,92 @@
+package com.scalesense.sink.testing;
+
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.sink.store.SinkStore;
+import com.scalesense.sink.store.dynamo.DynamoSinkStore;
+import com.scalesense.sink.store.dynamo.WriteMeter;
+import com.scalesense.sink.tables.TableNames;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Fresh tables, the real adapter and the service with a fixed clock and counting "random" ids. */
+public final class SinkHarness {
+
+    public final LocalDynamo dynamo;
+    public final TableNames names;
+    public final DynamoSinkStore store;
+    public final WriteMeter meter = new WriteMeter();
+    public final MutableClock clock;
+    private final AtomicInteger ids = new AtomicInteger();
+
+    public SinkHarness(LocalDynamo dynamo, Instant now) {
+        this.dynamo = dynamo;
+        this.names = dynamo.freshTables();
+        this.store = new DynamoSinkStore(dynamo.client(), names, DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS, meter);
+        this.clock = new MutableClock(now);
+    }
+
+    public IngestionService service() {
+        return service(s -> s);
+    }
+
+    /** A service whose store is wrapped, e.g. by a crash injector. */
+    public IngestionService service(UnaryOperator<SinkStore> wrap) {
+        return new IngestionService(wrap.apply(store), new MessageValidator(), clock,
+                () -> String.format("00000000-0000-4000-8000-%012d", ids.incrementAndGet()));
+    }
+
+    public Map<String, Map<String, AttributeValue>> dump() {
+        return TableDump.dump(dynamo.client(), names);
+    }
+
+    /** Differences between this harness's tables and {@code expected}; empty when item-by-item equal. */
+    public java.util.List<String> differencesFrom(Map<String, Map<String, AttributeValue>> expected) {
+        return TableDump.differences(expected, dump());
+    }
+
+    public Map<String, AttributeValue> item(String pk, String sk) {
+        return TableDump.single(dynamo.client(), names, pk, sk);
+    }
+
+    /** Writes a LOCATION#/SETTINGS item as the admin module would. */
+    public void settings(String locId, Map<String, AttributeValue> attributes) {
+        var item = new java.util.HashMap<>(attributes);
+        item.put("PK", AttributeValue.fromS("LOCATION#" + locId));
+        item.put("SK", AttributeValue.fromS("SETTINGS"));
+        dynamo.client().putItem(b -> b.tableName(names.scaleSense()).item(item));
+    }
+
+    /** A clock tests move by hand. */
+    public static final class MutableClock extends Clock {
+        private volatile Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        public void set(Instant instant) {
+            now = instant;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            throw new UnsupportedOperationException("tests use UTC");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package com.scalesense.agent.batch;
+
+import com.scalesense.agent.clock.SyncPoint;
+import com.scalesense.protocol.BatchId;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.ReadingsBatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Turns planned entries into a batch whose window lies strictly after the boot's last window.
+ *
+ * <p>Timestamps, in order: (1) a timestamp taken before time sync in this boot is re-stamped
+ * from the monotonic clock once a {@link SyncPoint} is known and counts as synchronised;
+ * (2) a reading whose timestamp is not after the floor (the previous reading + 1 ms, or the last
+ * window end + 1 ms, and never before 2000-01-01, seed 001) is moved up to the floor and flagged
+ * clock_synced=false: the wall clock stepped back, or was never set. Events are moved up to the
+ * batch's floor the same way. Window = [earliest, latest] of the resulting timestamps.
+ */
+final class BatchAssembler {
+
+    private final String currentBootId;
+
+    BatchAssembler(String currentBootId) {
+        this.currentBootId = currentBootId;
+    }
+
+    /** The batch and its window end, epoch ms. */
+    record Assembled(ReadingsBatch batch, long windowEndMs) {
+    }
+
+    Assembled assemble(BatchContext ctx, List<Stamped> items, OptionalLong lastWindowEnd, Optional<SyncPoint> sync) {
+        long floor0 = Math.max(Recorder.MIN_TIMESTAMP_MS, lastWindowEnd.orElse(Long.MIN_VALUE / 2) + 1);
+        long floor = floor0;
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        boolean restampable = ctx.bootId().equals(currentBootId) && sync.isPresent();
+        List<Reading> readings = new ArrayList<>();
+        List<DeviceEvent> events = new ArrayList<>();
+        for (Stamped s : items) {
+            long ts = s.timestampMs();
+            boolean synced = s.clockSynced();
+            if (!synced && restampable) {
+                ts = sync.get().wallAt(s.monoMs());
+                synced = true;
+            }
+            long min = s.isReading() ? floor : floor0;
+            if (ts < min) {
+                ts = min;
+                synced = false;
+            }
+            if (s.isReading()) {
+                readings.add(s.reading(ts, synced));
+                floor = ts + 1;
+            } else {
+                events.add(s.event(ts, synced));
+            }
+            start = Math.min(start, ts);
+            end = Math.max(end, ts);
+        }
+        String batchId = new BatchId(ctx.hardwareId(), ctx.bootId(), start, end).toString();
+        return new Assembled(new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, ctx.hardwareId(), ctx.deviceId(),
+                ctx.bootId(), ctx.firmwareVersion(), batchId, ctx.locId(), ctx.tapId(), ctx.kegId(), readings, events),
+                end);
+    }
+}

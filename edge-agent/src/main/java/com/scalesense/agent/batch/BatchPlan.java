@@ -1,0 +1,57 @@
+package com.scalesense.agent.batch;
+
+import com.scalesense.agent.outbox.EntryKind;
+import com.scalesense.agent.outbox.PendingEntry;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The next batch the pending entries allow: the oldest entries up to the last reading of the
+ * first reading's context, at most {@code maxReadings} readings and {@link #MAX_EVENTS} events.
+ * Events ride with the readings that follow them; trailing events wait for the next reading.
+ *
+ * @param entries the entries to seal, oldest first, ending with a reading
+ * @param closed  true when no later entry can join: the batch is full or the context changed
+ */
+record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean closed) {
+
+    /** The protocol's limit on events per batch. */
+    static final int MAX_EVENTS = 100;
+
+    static Optional<BatchPlan> of(List<PendingEntry> pending, int maxReadings) {
+        String group = null;
+        int readings = 0;
+        int events = 0;
+        int end = -1;
+        boolean closed = false;
+        for (int i = 0; i < pending.size() && !closed; i++) {
+            PendingEntry p = pending.get(i);
+            if (p.entry().kind() == EntryKind.READING) {
+                if (group == null) {
+                    group = p.entry().group();
+                }
+                closed = !group.equals(p.entry().group()) || readings == maxReadings;
+                if (!closed) {
+                    readings++;
+                    end = i;
+                }
+            } else {
+                closed = events == MAX_EVENTS;
+                events++;
+            }
+        }
+        if (end < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new BatchPlan(List.copyOf(pending.subList(0, end + 1)),
+                BatchContext.ofGroup(group), closed || readings == maxReadings));
+    }
+
+    PendingEntry first() {
+        return entries.get(0);
+    }
+
+    PendingEntry last() {
+        return entries.get(entries.size() - 1);
+    }
+}

@@ -1,0 +1,95 @@
+package com.scalesense.agent.batch;
+
+import com.scalesense.agent.clock.SyncPoint;
+import com.scalesense.agent.clock.SyncWatch;
+import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.outbox.SealConflictException;
+import com.scalesense.agent.outbox.SealRequest;
+import com.scalesense.agent.outbox.SealedBatch;
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.WireCodec;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Seals pending outbox entries into batches of at most 100 readings, one keg per batch, with
+ * batch windows strictly increasing within a boot (see {@link BatchAssembler}). A batch is
+ * sealed when it is full, when the keg (or any header field) changes, when its oldest entry is
+ * older than {@code maxDelay}, or on shutdown; readings taken before time sync wait up to
+ * {@code unsyncedHold} to be re-stamped. Every batch passes the protocol's validator before it
+ * is sealed. No threads of its own: the agent's scheduler calls {@link #tick}; not thread-safe.
+ */
+public final class Batcher {
+
+    /** Bound on the work of one tick: a week offline at one reading a minute is about 100 batches. */
+    private static final int MAX_SEALS_PER_TICK = 1000;
+
+    private final Outbox outbox;
+    private final WireCodec codec;
+    private final SyncWatch clock;
+    private final BatcherConfig config;
+    private final String currentBootId;
+    private final BatchAssembler assembler;
+    private final MessageValidator validator = new MessageValidator();
+
+    public Batcher(Outbox outbox, WireCodec codec, SyncWatch clock, BatcherConfig config, String currentBootId) {
+        this.outbox = outbox;
+        this.codec = codec;
+        this.clock = clock;
+        this.config = config;
+        this.currentBootId = currentBootId;
+        this.assembler = new BatchAssembler(currentBootId);
+    }
+
+    /**
+     * Seals every batch that is due.
+     *
+     * @param shutdown seal everything pending now (the agent is stopping)
+     * @return the number of batches sealed
+     */
+    public int tick(boolean shutdown) {
+        int sealed = 0;
+        for (int n = 0; n < MAX_SEALS_PER_TICK; n++) {
+            if (!shutdown && outbox.status().sealedBatches() >= config.sealedBacklog()) {
+                break;
+            }
+            Optional<BatchPlan> plan = BatchPlan.of(outbox.pending(config.maxReadings() + BatchPlan.MAX_EVENTS + 1),
+                    config.maxReadings());
+            if (plan.isEmpty()) {
+                break;
+            }
+            List<Stamped> items = plan.get().entries().stream().map(p -> Stamped.decode(p, codec)).toList();
+            Optional<SyncPoint> sync = clock.syncPoint();
+            if (!shutdown && !due(plan.get(), items, sync.isPresent())) {
+                break;
+            }
+            try {
+                seal(plan.get(), items, sync);
+                sealed++;
+            } catch (SealConflictException e) {
+                // The bound dropped some of these entries meanwhile: plan again from what is left.
+            }
+        }
+        return sealed;
+    }
+
+    private boolean due(BatchPlan plan, List<Stamped> items, boolean synced) {
+        boolean thisBoot = plan.context().bootId().equals(currentBootId);
+        long now = clock.monoMs();
+        if (thisBoot && !synced && items.stream().anyMatch(
+                s -> !s.clockSynced() && now - s.monoMs() < config.unsyncedHold().toMillis())) {
+            return false;
+        }
+        // An entry of an earlier boot has no comparable monotonic time: it is overdue by definition.
+        return plan.closed() || !thisBoot || now - plan.first().entry().monoMs() >= config.maxDelay().toMillis();
+    }
+
+    private void seal(BatchPlan plan, List<Stamped> items, Optional<SyncPoint> sync) {
+        String bootId = plan.context().bootId();
+        BatchAssembler.Assembled a = assembler.assemble(plan.context(), items, outbox.lastWindowEnd(bootId), sync);
+        validator.requireValid(a.batch());
+        SealedBatch batch = new SealedBatch(a.batch().batchId(), codec.encode(a.batch()));
+        outbox.seal(new SealRequest(batch, bootId, a.windowEndMs(), plan.first().seq(), plan.last().seq(),
+                plan.entries().size()));
+    }
+}

@@ -1,0 +1,40 @@
+package com.scalesense.agent.batch;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * When the batcher seals.
+ *
+ * @param maxReadings    readings per batch, 1..100 (seed 001: batch size 1-100)
+ * @param maxDelay       seal once the oldest pending entry is this old, so live readings go out promptly
+ * @param unsyncedHold   how long readings taken before time sync wait for it (to be re-stamped)
+ *                       before they are sent as they are, flagged clock_synced=false
+ * @param sealedBacklog  stop sealing while this many sealed batches await PUBACK: offline, data
+ *                       stays unsealed, where the outbox bound drops the oldest readings first
+ */
+public record BatcherConfig(int maxReadings, Duration maxDelay, Duration unsyncedHold, int sealedBacklog) {
+
+    /** Seed 001's largest batch. */
+    public static final int MAX_READINGS = 100;
+
+    public BatcherConfig {
+        Objects.requireNonNull(maxDelay, "batch.max_delay must not be null.");
+        Objects.requireNonNull(unsyncedHold, "batch.unsynced_hold must not be null.");
+        if (maxReadings < 1 || maxReadings > MAX_READINGS) {
+            throw new IllegalArgumentException("batch.max_readings must be 1.." + MAX_READINGS + ", was " + maxReadings + ".");
+        }
+        if (maxDelay.isNegative() || unsyncedHold.isNegative()) {
+            throw new IllegalArgumentException("batch.max_delay and batch.unsynced_hold must not be negative, were "
+                    + maxDelay + " and " + unsyncedHold + ".");
+        }
+        if (sealedBacklog < 1) {
+            throw new IllegalArgumentException("batch.sealed_backlog must be at least 1, was " + sealedBacklog + ".");
+        }
+    }
+
+    /** 100 readings, 60 s delay, 10 min wait for time sync, 8 batches in flight. */
+    public static BatcherConfig defaults() {
+        return new BatcherConfig(MAX_READINGS, Duration.ofSeconds(60), Duration.ofMinutes(10), 8);
+    }
+}

@@ -1,0 +1,31 @@
+package com.scalesense.agent.outbox;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where the outbox lives and how large it may grow.
+ *
+ * @param file     the store file, e.g. {@code /var/lib/scale-sense/outbox.db}
+ * @param maxBytes bound on the bytes in use in {@code file}, at least {@link #MIN_MAX_BYTES};
+ *                 when reached, the oldest unsealed entries are dropped and counted
+ */
+public record OutboxConfig(Path file, long maxBytes) {
+
+    /** Default bound: 64 MiB holds about 200 000 readings, over 4 months at one a minute. */
+    public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
+    /** The empty schema alone takes a handful of 4 KiB pages; below this nothing fits. */
+    public static final long MIN_MAX_BYTES = 64L * 1024;
+
+    public OutboxConfig {
+        Objects.requireNonNull(file, "outbox.file must not be null.");
+        if (maxBytes < MIN_MAX_BYTES) {
+            throw new IllegalArgumentException("outbox.max_bytes must be at least " + MIN_MAX_BYTES + ", was "
+                    + maxBytes + ".");
+        }
+    }
+
+    public static OutboxConfig at(Path file) {
+        return new OutboxConfig(file, DEFAULT_MAX_BYTES);
+    }
+}

@@ -1,0 +1,181 @@
+package com.scalesense.agent.pipeline;
+
+import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.detect.DetectorListener;
+import com.scalesense.agent.pipeline.detect.KegDetector;
+import com.scalesense.agent.pipeline.detect.PourRate;
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.pipeline.keg.Tare;
+import com.scalesense.agent.pipeline.signal.SampleGate;
+import com.scalesense.agent.pipeline.signal.SpikeFilter;
+import com.scalesense.agent.pipeline.signal.StabilityWindow;
+import com.scalesense.hal.RawSample;
+import com.scalesense.hal.SampleRate;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.SensorStatus;
+
+/**
+ * Raw ADC samples in; readings, pours, keg swaps and sensor errors out. Pure logic: time comes
+ * only from the samples (monotonic ns for intervals, wall ms for stamps), so a simulation runs it
+ * faster than real time and a test can script every step.
+ *
+ * <p>Per sample: unusable statuses are dropped (and after a run of them the sensor is reported in
+ * error, with no level until it recovers); counts become kg through the calibration; a Hampel
+ * filter removes spikes; the keg detector finds pours, swaps and absences. A reading is emitted
+ * every reading interval and at once after each event. Not thread-safe: one feeding thread.
+ */
+public final class MeasurementPipeline implements DetectorListener {
+
+    private final PipelineConfig config;
+    private final PipelineListener listener;
+    private final SampleGate gate;
+    private final SpikeFilter spikes;
+    private final StabilityWindow window;
+    private final KegDetector detector;
+    private final PourRate rate;
+    private final ReadingAssembler readings;
+    private Calibration calibration;
+    private KegProfile keg;
+    private double lastKg = Double.NaN;
+    private long nextReadingNanos = Long.MIN_VALUE;
+    private RawSample sample;
+    private Ambient ambient = Ambient.SYNCED;
+    private boolean swapPending;
+
+    public MeasurementPipeline(PipelineConfig config, SampleRate sampleRate, Calibration calibration,
+                               KegProfile keg, PipelineListener listener) {
+        this.config = config;
+        this.listener = listener;
+        this.calibration = calibration;
+        this.keg = keg;
+        int sps = sampleRate.samplesPerSecond();
+        this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
+        this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
+        this.window = new StabilityWindow(config.stableSamples(sps), config.stableStdKg(), config.stableDriftKg());
+        this.detector = new KegDetector(config, sps, this);
+        this.rate = new PourRate(config.rateWindow().toMillis());
+        this.readings = new ReadingAssembler(config);
+    }
+
+    /** Feeds one sample with what else the scale knew at that moment. */
+    public void accept(RawSample raw, Ambient now) {
+        this.sample = raw;
+        this.ambient = now;
+        switch (gate.offer(raw)) {
+            case USE -> use(raw, now);
+            case SKIP -> { }
+            case FAULT_STARTED -> {
+                detector.sensorGap(raw.wallMillis());
+                event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.ERROR,
+                        "no usable sample: " + gate.lastBadStatus().name().toLowerCase()));
+            }
+            case RECOVERED -> {
+                spikes.reset();
+                window.reset();
+                event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.OK,
+                        "usable samples again"));
+            }
+        }
+        if (nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos) {
+            emitReading();
+        }
+    }
+
+    private void use(RawSample raw, Ambient now) {
+        double kg = spikes.apply(calibration.toKg(raw.value(), now.temperatureC()));
+        window.add(kg);
+        lastKg = kg;
+        detector.accept(raw.wallMillis(), kg, window);
+    }
+
+    @Override
+    public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
+        double ml = Units.beerKgToMl(beforeKg - afterKg, keg.sg());
+        double oz = Units.mlToOz(ml);
+        if (oz < config.minPourOz()) {
+            return;
+        }
+        rate.add(sample.monotonicNanos() / 1_000_000, Units.beerKgToGallons(beforeKg - afterKg, keg.sg()));
+        event(new DeviceEvent.Pour(sample.wallMillis(), ambient.clockSynced(), startMs, endMs, oz, ml));
+    }
+
+    @Override
+    public void onNewKeg(double weightKg, long atMs) {
+        String previous = keg.kegId();
+        KegType type = config.assumeNewKegFull() ? KegType.nearestFull(weightKg, keg.kegType()) : keg.kegType();
+        Tare tare = config.assumeNewKegFull() && weightKg > type.emptyKg() + 1 ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING;
+        keg = new KegProfile(null, type, keg.sg(), tare);
+        swapPending = true;
+        event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null, Units.kgToLbs(weightKg)));
+    }
+
+    @Override
+    public void onAbsent(long atMs) {
+        emitReading();
+    }
+
+    /** The keg on the tap was assigned (by the cloud or the technician); keeps what was measured of it. */
+    public void assignKeg(String kegId, KegType type, double sg) {
+        keg = new KegProfile(kegId, type, sg, keg.tare());
+    }
+
+    /** Replaces the keg profile wholesale (e.g. restored from the store at start-up). */
+    public void restoreKeg(KegProfile profile) {
+        keg = profile;
+    }
+
+    /** Uses a new calibration from the next sample on. */
+    public void recalibrate(Calibration next) {
+        calibration = next;
+    }
+
+    /**
+     * Measures the settled weight as this keg's empty ({@code "empty"}) or full ({@code "full"})
+     * weight. All or nothing: a refused tare leaves the profile as it was.
+     */
+    public DeviceEvent.Tare tare(String kind, long atMs) {
+        KegState state = state();
+        if (state != KegState.STABLE) {
+            throw new TareRejectedException(kind, state);
+        }
+        double kg = detector.referenceKg();
+        Tare next = switch (kind) {
+            case "empty" -> keg.tare().withEmpty(kg, atMs);
+            case "full" -> keg.tare().withFull(kg, atMs);
+            default -> throw new PipelineException("kind", kind, "must be empty or full");
+        };
+        KegProfile profile = keg.withTare(next); // validates before anything changes
+        keg = profile;
+        DeviceEvent.Tare event = new DeviceEvent.Tare(atMs, ambient.clockSynced(), kind, keg.kegId(),
+                keg.kegType().wireName(), toLbs(next.emptyOffsetKg()), toLbs(next.fullRefKg()), next.status());
+        event(event);
+        return event;
+    }
+
+    public KegProfile keg() {
+        return keg;
+    }
+
+    /** The state a reading taken now would carry. */
+    public KegState state() {
+        return readings.state(gate.faulted(), detector.phase(), swapPending);
+    }
+
+    private void event(DeviceEvent event) {
+        listener.onEvent(event);
+        emitReading();
+    }
+
+    private void emitReading() {
+        double weight = detector.phase() == com.scalesense.agent.pipeline.detect.Phase.STABLE ? detector.referenceKg() : lastKg;
+        listener.onReading(readings.reading(sample, ambient, keg, state(), weight, rate));
+        swapPending = false;
+        nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();
+    }
+
+    private static Double toLbs(Double kg) {
+        return kg == null ? null : Units.kgToLbs(kg);
+    }
+}

@@ -1,0 +1,88 @@
+package com.scalesense.agent.pipeline;
+
+import java.time.Duration;
+
+import static com.scalesense.agent.pipeline.PipelineException.require;
+import static com.scalesense.agent.pipeline.PipelineException.requirePositive;
+
+/**
+ * Settings of the measurement pipeline. Weights are kg on the platform, volumes US fl oz.
+ *
+ * @param readingInterval  a Reading is emitted this often (DESIGN: 60 s), besides at events
+ * @param rateWindow       pour rate window (seed 000: 6 h, configurable per location)
+ * @param spikeWindow      samples in the Hampel spike filter (odd, ≥ 3)
+ * @param spikeMads        a sample further than this many scaled MADs from the window median is a spike
+ * @param spikeFloorKg     deviations below this are never spikes (noise and pour vibration)
+ * @param stableWindow     span of the stability window
+ * @param stableStdKg      the window is stable when its standard deviation is at most this …
+ * @param stableDriftKg    … and its two halves' means differ by at most this (no slow pour hides in it)
+ * @param settleTime       after a disturbance the window must stay stable this long before the weight counts
+ * @param pourStartKg      a drop of the weight below the stable reference by this much starts a pour
+ * @param minPourOz        smaller drops are settling or drift, not reported as pours
+ * @param absentBelowKg    less than this on the platform means no keg (smallest empty keg: 16.5 lbs = 7.5 kg)
+ * @param sameKegKg        a keg set back within this of its old weight is the same keg, not a swap
+ * @param swapRiseKg       a settled weight this much above the last is a new keg
+ * @param faultAfterInvalid consecutive unusable samples before the sensor is reported in error
+ * @param recoverAfterValid consecutive good samples before an error is cleared
+ * @param assumeNewKegFull a newly placed keg's settled weight becomes its full_ref
+ * @param servingOz        serving size for servings left, fl oz
+ */
+public record PipelineConfig(Duration readingInterval, Duration rateWindow, int spikeWindow, double spikeMads,
+                             double spikeFloorKg, Duration stableWindow, double stableStdKg, double stableDriftKg,
+                             Duration settleTime, double pourStartKg, double minPourOz, double absentBelowKg,
+                             double sameKegKg, double swapRiseKg, int faultAfterInvalid, int recoverAfterValid,
+                             boolean assumeNewKegFull, double servingOz) {
+
+    public PipelineConfig {
+        requireDuration(readingInterval, "reading_interval", Duration.ofSeconds(1));
+        requireDuration(rateWindow, "rate_window", Duration.ofMinutes(1));
+        require(spikeWindow >= 3 && spikeWindow % 2 == 1 && spikeWindow <= 31, "spike_window", spikeWindow,
+                "must be an odd sample count in [3, 31]");
+        requirePositive(spikeMads, "spike_mads");
+        requirePositive(spikeFloorKg, "spike_floor_kg");
+        requireDuration(stableWindow, "stable_window", Duration.ofMillis(200));
+        requirePositive(stableStdKg, "stable_std_kg");
+        requirePositive(stableDriftKg, "stable_drift_kg");
+        requireDuration(settleTime, "settle_time", Duration.ZERO);
+        requirePositive(pourStartKg, "pour_start_kg");
+        requirePositive(minPourOz, "min_pour_oz");
+        requirePositive(absentBelowKg, "absent_below_kg");
+        requirePositive(sameKegKg, "same_keg_kg");
+        require(Double.isFinite(swapRiseKg) && swapRiseKg > pourStartKg, "swap_rise_kg", swapRiseKg,
+                "must be larger than pour_start_kg " + pourStartKg);
+        require(faultAfterInvalid >= 1, "fault_after_invalid", faultAfterInvalid, "must be >= 1");
+        require(recoverAfterValid >= 1, "recover_after_valid", recoverAfterValid, "must be >= 1");
+        requirePositive(servingOz, "serving_oz");
+    }
+
+    /**
+     * Defaults. Detection thresholds sit a few times above the noise the HX711 datasheet gives
+     * (p.2: 50/90 nV rms, about 1-2 g with a 2 mV/V, 200 kg cell) and below a 1 oz (≈ 30 g) drop;
+     * the 1 s window and 1 s settle let two pours 3 s apart be told apart.
+     */
+    public static PipelineConfig defaults() {
+        return new PipelineConfig(Duration.ofSeconds(60), Duration.ofHours(6), 7, 3.0, 0.05,
+                Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0, 0.3, 2.0,
+                5, 10, true, 16);
+    }
+
+    /** Samples in the stability window at {@code samplesPerSecond}. */
+    public int stableSamples(int samplesPerSecond) {
+        return Math.max(4, (int) Math.round(stableWindow.toMillis() * samplesPerSecond / 1000.0));
+    }
+
+    /** Samples the window must stay stable to settle, at {@code samplesPerSecond}. */
+    public int settleSamples(int samplesPerSecond) {
+        return Math.max(1, (int) Math.round(settleTime.toMillis() * samplesPerSecond / 1000.0));
+    }
+
+    public PipelineConfig withReadingInterval(Duration interval) {
+        return new PipelineConfig(interval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, stableWindow,
+                stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
+                faultAfterInvalid, recoverAfterValid, assumeNewKegFull, servingOz);
+    }
+
+    private static void requireDuration(Duration d, String field, Duration min) {
+        require(d != null && d.compareTo(min) >= 0, field, d, "must be a duration of at least " + min);
+    }
+}

@@ -1,0 +1,14 @@
+package com.scalesense.agent.pipeline;
+
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.Reading;
+
+/** Receives what the pipeline produces, in order, on the thread that feeds it samples. */
+public interface PipelineListener {
+
+    /** A reading, every reading interval and at once after an event. */
+    void onReading(Reading reading);
+
+    /** A pour, keg swap, tare or sensor status change; always before the reading it caused. */
+    void onEvent(DeviceEvent event);
+}

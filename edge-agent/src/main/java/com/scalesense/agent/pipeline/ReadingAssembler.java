@@ -1,0 +1,62 @@
+package com.scalesense.agent.pipeline;
+
+import com.scalesense.agent.pipeline.detect.Phase;
+import com.scalesense.agent.pipeline.detect.PourRate;
+import com.scalesense.agent.pipeline.keg.KegLevel;
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.hal.BatteryState;
+import com.scalesense.hal.RawSample;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.SensorStatus;
+
+import java.util.Map;
+
+/**
+ * Builds the wire {@link Reading} from the pipeline's state. A sensor in error or an empty
+ * platform gives no level, gallons or pints (null), never a made-up number.
+ */
+final class ReadingAssembler {
+
+    private final PipelineConfig config;
+
+    ReadingAssembler(PipelineConfig config) {
+        this.config = config;
+    }
+
+    KegState state(boolean faulted, Phase phase, boolean swapJustHappened) {
+        if (faulted) {
+            return KegState.INVALID;
+        }
+        if (swapJustHappened) {
+            return KegState.KEG_REPLACED;
+        }
+        return switch (phase) {
+            case UNKNOWN, SETTLING -> KegState.SETTLING;
+            case STABLE -> KegState.STABLE;
+            case POURING -> KegState.POURING;
+            case ABSENT -> KegState.KEG_ABSENT;
+        };
+    }
+
+    Reading reading(RawSample sample, Ambient ambient, KegProfile keg, KegState state, double weightKg, PourRate rate) {
+        BatteryState battery = ambient.battery();
+        Double batteryV = battery == null ? null : battery.volts();
+        Double batteryPct = battery == null ? null : battery.percent();
+        boolean faulted = state == KegState.INVALID;
+        Map<String, SensorStatus> status = Map.of("hx711", faulted ? SensorStatus.ERROR : SensorStatus.OK);
+        double gph = rate.gallonsPerHour(sample.monotonicNanos() / 1_000_000);
+        if (faulted || Double.isNaN(weightKg)) {
+            return new Reading(sample.wallMillis(), null, null, null, null, gph, null, batteryV, batteryPct,
+                    ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
+        }
+        if (state == KegState.KEG_ABSENT) {
+            return new Reading(sample.wallMillis(), null, null, Units.kgToLbs(weightKg), null, gph, null, batteryV,
+                    batteryPct, ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
+        }
+        KegLevel level = keg.levelAt(weightKg, config.servingOz());
+        return new Reading(sample.wallMillis(), level.levelPct(), level.gallons(), level.weightLbs(), level.pintsLeft(),
+                gph, PourRate.hoursRemaining(level.gallons(), gph), batteryV, batteryPct, ambient.temperatureC(), status,
+                ambient.clockSynced(), state, keg.tare().status());
+    }
+}

@@ -1,0 +1,14 @@
+package com.scalesense.agent.pipeline.detect;
+
+/** What the keg detector concludes; weights kg (gross on the platform), times epoch ms. */
+public interface DetectorListener {
+
+    /** The weight fell from one settled value to another: beer left the keg. */
+    void onDrop(long startMs, long endMs, double beforeKg, double afterKg);
+
+    /** A keg other than the last one settled on the platform. */
+    void onNewKeg(double weightKg, long atMs);
+
+    /** The keg was lifted off: less than the absent threshold is on the platform. */
+    void onAbsent(long atMs);
+}

@@ -1,0 +1,64 @@
+package com.scalesense.agent.pipeline.keg;
+
+import com.scalesense.agent.pipeline.PipelineException;
+import com.scalesense.agent.pipeline.Units;
+
+/**
+ * The keg on the tap as the scale knows it: its type, the beer's specific gravity and its tare.
+ * Turns a gross weight into level, gallons and pints with seed 000's formulas.
+ *
+ * @param kegId   keg id assigned by the cloud ({@code keg-YYYYMMDD-xxxx}), or null before assignment
+ * @param kegType keg type (reference weights)
+ * @param sg      specific gravity of the beer (seed 000: default 1.0; 1.007 … 1.014)
+ * @param tare    measured weights of this keg
+ */
+public record KegProfile(String kegId, KegType kegType, double sg, Tare tare) {
+
+    public KegProfile {
+        PipelineException.require(kegType != null, "keg_type", null, "must be set");
+        PipelineException.require(Double.isFinite(sg) && sg >= 0.9 && sg <= 1.2, "specific_gravity", sg,
+                "must be within [0.9, 1.2]");
+        PipelineException.require(tare != null, "tare", null, "must be set (Tare.PENDING if nothing measured)");
+        PipelineException.require(emptyOf(kegType, tare) < fullOf(kegType, tare), "full_ref", tare.fullRefKg(),
+                "must be heavier than the empty weight " + emptyOf(kegType, tare) + " kg");
+    }
+
+    /** A keg of {@code type} with beer of sg 1.0 (seed 000's default) and nothing measured. */
+    public static KegProfile reference(KegType type) {
+        return new KegProfile(null, type, 1.0, Tare.PENDING);
+    }
+
+    /** Empty weight in use: the measured empty_offset, else the type's reference, kg. */
+    public double emptyKg() {
+        return emptyOf(kegType, tare);
+    }
+
+    /** Full weight in use: the measured full_ref, else the type's reference, kg. */
+    public double fullKg() {
+        return fullOf(kegType, tare);
+    }
+
+    /**
+     * Level at gross weight {@code weightKg}: level_pct = 100 × (weight − empty) / (full − empty)
+     * clamped to [0, 100]; gallons = (net_kg / sg) × 0.264172 with net_kg = weight − empty, ≥ 0.
+     */
+    public KegLevel levelAt(double weightKg, double servingOz) {
+        double net = Math.max(0, weightKg - emptyKg());
+        double pct = Math.max(0, Math.min(100, 100 * (weightKg - emptyKg()) / (fullKg() - emptyKg())));
+        double gallons = Units.beerKgToGallons(net, sg);
+        double oz = gallons * Units.OZ_PER_GALLON;
+        return new KegLevel(pct, gallons, Units.kgToLbs(weightKg), oz / Units.OZ_PER_PINT, oz / servingOz);
+    }
+
+    public KegProfile withTare(Tare newTare) {
+        return new KegProfile(kegId, kegType, sg, newTare);
+    }
+
+    private static double emptyOf(KegType type, Tare tare) {
+        return tare.emptyOffsetKg() != null ? tare.emptyOffsetKg() : type.emptyKg();
+    }
+
+    private static double fullOf(KegType type, Tare tare) {
+        return tare.fullRefKg() != null ? tare.fullRefKg() : type.fullKg();
+    }
+}

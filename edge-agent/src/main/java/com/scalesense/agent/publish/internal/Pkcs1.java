@@ -1,0 +1,45 @@
+package com.scalesense.agent.publish.internal;
+
+import java.io.ByteArrayOutputStream;
+
+/**
+ * Wraps a PKCS#1 RSAPrivateKey (RFC 8017 A.1.2) in a PKCS#8 PrivateKeyInfo (RFC 5208 §5), the only
+ * form the JDK's KeyFactory reads. AWS IoT Core hands devices their key as PKCS#1.
+ */
+final class Pkcs1 {
+
+    /** DER of AlgorithmIdentifier { rsaEncryption (1.2.840.113549.1.1.1), NULL }. */
+    private static final byte[] RSA_ALGORITHM = {
+        0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
+    /** DER of INTEGER 0, the PrivateKeyInfo version. */
+    private static final byte[] VERSION_0 = {0x02, 0x01, 0x00};
+
+    private Pkcs1() {
+    }
+
+    static byte[] toPkcs8(byte[] pkcs1) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(VERSION_0);
+        body.writeBytes(RSA_ALGORITHM);
+        body.writeBytes(tlv(0x04, pkcs1));
+        return tlv(0x30, body.toByteArray());
+    }
+
+    /** DER tag-length-value with a definite length (X.690 §8.1.3). */
+    private static byte[] tlv(int tag, byte[] value) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(tag);
+        int length = value.length;
+        if (length < 0x80) {
+            out.write(length);
+        } else {
+            int bytes = (Integer.SIZE - Integer.numberOfLeadingZeros(length) + 7) / 8;
+            out.write(0x80 | bytes);
+            for (int i = bytes - 1; i >= 0; i--) {
+                out.write(length >>> (8 * i));
+            }
+        }
+        out.writeBytes(value);
+        return out.toByteArray();
+    }
+}

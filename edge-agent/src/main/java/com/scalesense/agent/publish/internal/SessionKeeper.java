@@ -1,0 +1,190 @@
+package com.scalesense.agent.publish.internal;
+
+import com.scalesense.agent.publish.Backoff;
+import com.scalesense.agent.publish.PublishException;
+import com.scalesense.agent.publish.Publisher;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The protocol-independent half of a publisher: keeps one session up, reconnecting after a
+ * failed attempt or a lost connection with {@link Backoff} (full jitter from the injected
+ * {@link Random}, delays on the injected scheduler), re-subscribes every filter after each
+ * connect and dispatches arriving messages. Publishing while disconnected fails the future at
+ * once: the caller's durable outbox, not the client library's memory, is what survives.
+ */
+public final class SessionKeeper implements Publisher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionKeeper.class);
+
+    private final MqttTransport transport;
+    private final ScheduledExecutorService scheduler;
+    private final Random random;
+    private final Backoff backoff;
+    private final String name;
+    private final Map<String, Consumer<byte[]>> handlers = new ConcurrentHashMap<>();
+    private final Set<CompletableFuture<Void>> unacknowledged = ConcurrentHashMap.newKeySet();
+    private volatile boolean connected;
+    private boolean closed;
+    private boolean attemptScheduled;
+    private int failedAttempts;
+
+    public SessionKeeper(String name, Function<MqttTransport.Events, MqttTransport> transportFactory,
+            ScheduledExecutorService scheduler, Random random, Backoff backoff) {
+        this.name = name;
+        this.scheduler = scheduler;
+        this.random = random;
+        this.backoff = backoff;
+        this.transport = transportFactory.apply(new Events());
+    }
+
+    /** Schedules the first connection attempt now; later attempts follow by themselves. */
+    public void start() {
+        schedule(Duration.ZERO);
+    }
+
+    @Override
+    public CompletableFuture<Void> publish(String topic, byte[] payload) {
+        synchronized (this) {
+            if (closed) {
+                return CompletableFuture.failedFuture(new PublishException.Closed(topic));
+            }
+        }
+        if (!connected) {
+            return CompletableFuture.failedFuture(new PublishException.NotConnected(topic));
+        }
+        CompletableFuture<Void> ack = new CompletableFuture<>();
+        unacknowledged.add(ack);
+        ack.whenComplete((ok, error) -> unacknowledged.remove(ack));
+        try {
+            transport.publish(topic, payload).whenComplete((ok, error) -> settle(ack, error));
+        } catch (RuntimeException e) {
+            ack.completeExceptionally(new PublishException.Transport(topic, e));
+        }
+        return ack;
+    }
+
+    @Override
+    public void subscribe(String topicFilter, Consumer<byte[]> handler) {
+        handlers.put(topicFilter, handler);
+        if (connected) {
+            resubscribe(topicFilter);
+        }
+    }
+
+    @Override
+    public boolean isConnected() {
+        return connected;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        connected = false;
+        transport.close();
+        // Paho keeps QoS 1 tokens of a persistent session open across disconnects; nobody
+        // would ever complete them now, so the callers learn here and keep their copies.
+        for (CompletableFuture<Void> ack : Set.copyOf(unacknowledged)) {
+            ack.completeExceptionally(new PublishException.Closed("(any)"));
+        }
+    }
+
+    private static void settle(CompletableFuture<Void> ack, Throwable error) {
+        if (error == null) {
+            ack.complete(null);
+        } else {
+            ack.completeExceptionally(error);
+        }
+    }
+
+    private synchronized void schedule(Duration delay) {
+        if (closed || attemptScheduled) {
+            return;
+        }
+        attemptScheduled = true;
+        scheduler.schedule(this::attempt, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void attempt() {
+        synchronized (this) {
+            attemptScheduled = false;
+            if (closed || connected) {
+                return;
+            }
+        }
+        transport.connect().whenComplete((ok, error) -> {
+            if (error == null) {
+                onConnected();
+            } else {
+                retryAfter("connect to " + name + " failed", error);
+            }
+        });
+    }
+
+    private void onConnected() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            failedAttempts = 0;
+        }
+        connected = true;
+        LOG.info("connected to {}", name);
+        handlers.keySet().forEach(this::resubscribe);
+    }
+
+    private void resubscribe(String topicFilter) {
+        transport.subscribe(topicFilter).whenComplete((ok, error) -> {
+            if (error != null) {
+                LOG.warn("subscribe to {} on {} failed: {}", topicFilter, name, error.toString());
+            }
+        });
+    }
+
+    private void retryAfter(String what, Throwable error) {
+        Duration delay;
+        synchronized (this) {
+            delay = backoff.delay(failedAttempts++, random);
+        }
+        LOG.warn("{}: {}; next attempt in {} ms", what, error, delay.toMillis());
+        schedule(delay);
+    }
+
+    private final class Events implements MqttTransport.Events {
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            connected = false;
+            retryAfter("connection to " + name + " lost", cause);
+        }
+
+        @Override
+        public void messageArrived(String topic, byte[] payload) {
+            handlers.forEach((filter, handler) -> {
+                if (TopicFilter.matches(filter, topic)) {
+                    try {
+                        handler.accept(payload);
+                    } catch (RuntimeException e) {
+                        // An exception escaping into Paho would drop the connection; the handler owns its errors.
+                        LOG.error("handler for {} failed on a message from {}", filter, topic, e);
+                    }
+                }
+            });
+        }
+    }
+}

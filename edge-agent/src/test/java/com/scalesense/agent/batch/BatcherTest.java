@@ -1,0 +1,137 @@
+package com.scalesense.agent.batch;
+
+import static com.scalesense.agent.batch.ScaleFixture.KEG_A;
+import static com.scalesense.agent.batch.ScaleFixture.KEG_B;
+import static com.scalesense.agent.batch.ScaleFixture.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.scalesense.agent.clock.FixedTimeSync;
+import com.scalesense.protocol.BatchId;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.SensorStatus;
+import com.scalesense.protocol.TareStatus;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BatcherTest {
+
+    @TempDir
+    Path dir;
+
+    private ScaleFixture scale() {
+        return new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, new SteppingClock(T0, 5_000));
+    }
+
+    @Test
+    void seals_full_batches_of_100_readings_and_keeps_the_rest_pending() {
+        try (ScaleFixture s = scale()) {
+            // given 250 readings one second apart
+            for (int i = 0; i < 250; i++) {
+                s.read(KEG_A, true);
+                s.clock.advance(100);
+            }
+            // when
+            int sealed = s.batcher.tick(false);
+            // then
+            assertThat(sealed).isEqualTo(2);
+            assertThat(s.batches()).extracting(b -> b.readings().size()).containsExactly(100, 100);
+            assertThat(s.outbox.status().pendingEntries()).isEqualTo(50);
+        }
+    }
+
+    @Test
+    void seals_a_partial_batch_once_its_oldest_reading_is_older_than_the_max_delay() {
+        try (ScaleFixture s = scale()) {
+            // given
+            s.read(KEG_A, true);
+            s.clock.advance(59_999);
+            s.read(KEG_A, true);
+            assertThat(s.batcher.tick(false)).as("sealed before 60 s").isZero();
+            // when
+            s.clock.advance(1);
+            // then
+            assertThat(s.batcher.tick(false)).isEqualTo(1);
+            ReadingsBatch b = s.batches().get(0);
+            assertThat(b.readings()).extracting(Reading::timestampMs).containsExactly(T0, T0 + 59_999);
+            assertThat(BatchId.parse(b.batchId())).isEqualTo(new BatchId(KEG_A.hardwareId(), KEG_A.bootId(), T0,
+                    T0 + 59_999));
+        }
+    }
+
+    @Test
+    void a_keg_change_seals_the_current_batch_so_no_batch_mixes_two_kegs() {
+        try (ScaleFixture s = scale()) {
+            // given
+            s.read(KEG_A, true);
+            s.clock.advance(1000);
+            s.read(KEG_A, true);
+            s.clock.advance(1000);
+            s.read(KEG_B, true);
+            // when
+            s.batcher.tick(false);
+            // then: keg A's batch is closed by the change; keg B's waits for more readings
+            assertThat(s.batches()).singleElement().satisfies(b -> {
+                assertThat(b.kegId()).isEqualTo(KEG_A.kegId());
+                assertThat(b.readings()).hasSize(2);
+            });
+            // and on shutdown the rest goes too
+            assertThat(s.batcher.tick(true)).isEqualTo(1);
+            assertThat(s.batches()).extracting(ReadingsBatch::kegId).containsExactly(KEG_A.kegId(), KEG_B.kegId());
+        }
+    }
+
+    @Test
+    void events_travel_with_the_readings_that_follow_them() {
+        try (ScaleFixture s = scale()) {
+            // given a pour that ends just before a reading
+            s.recorder.record(KEG_A, new DeviceEvent.Pour(T0, true, T0 - 8000, T0, 16.0, 473.18), s.clock.monoMs());
+            s.clock.advance(10);
+            s.read(KEG_A, true);
+            // when
+            s.batcher.tick(true);
+            // then
+            ReadingsBatch b = s.batches().get(0);
+            assertThat(b.events()).singleElement().isInstanceOf(DeviceEvent.Pour.class);
+            assertThat(BatchId.parse(b.batchId()).windowStartMs()).isEqualTo(T0);
+        }
+    }
+
+    @Test
+    void rejects_a_reading_the_protocol_would_reject_naming_the_field_and_stores_nothing() {
+        try (ScaleFixture s = scale()) {
+            Reading tooFull = new Reading(T0, 150.0, 9.69, 112.4, 77.5, null, null, null, null, null,
+                    Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, TareStatus.COMPLETE);
+            assertThatThrownBy(() -> s.recorder.record(KEG_A, tooFull, 0)).isInstanceOf(InvalidRecordException.class)
+                    .hasMessageContaining("readings[0].level_pct").hasMessageContaining("150");
+            assertThat(s.outbox.status().pendingEntries()).isZero();
+        }
+    }
+
+    @Test
+    void a_restart_within_the_boot_keeps_windows_increasing_even_if_the_clock_went_back() {
+        // given one batch sealed, then the agent restarts and the wall clock is an hour behind
+        SteppingClock clock = new SteppingClock(T0, 5_000);
+        long firstEnd;
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+            s.read(KEG_A, true);
+            s.batcher.tick(true);
+            firstEnd = BatchId.parse(s.batches().get(0).batchId()).windowEndMs();
+        }
+        clock.stepWall(-3_600_000);
+        // when
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+            s.read(KEG_A, true);
+            s.batcher.tick(true);
+            // then
+            ReadingsBatch second = s.batches().get(1);
+            assertThat(BatchId.parse(second.batchId()).windowStartMs()).isEqualTo(firstEnd + 1);
+            assertThat(second.readings().get(0).clockSynced()).as("moved reading is flagged").isFalse();
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package com.scalesense.agent.pipeline;
+
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.pipeline.keg.Tare;
+import com.scalesense.hal.SampleStatus;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.SensorStatus;
+import com.scalesense.protocol.TareStatus;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class MeasurementPipelineTest {
+
+    static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", KegType.HALF_BARREL, 1.010, Tare.PENDING);
+
+    static Reading last(ScriptedScale scale) {
+        List<Reading> r = scale.recorder.readings();
+        return r.get(r.size() - 1);
+    }
+
+    @Test
+    void emits_a_reading_at_once_and_then_every_reading_interval() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(95.25));
+
+        scale.hold(180);
+
+        // first sample, then 60 s and 120 s later (the 180 s mark is the next one, after the last sample)
+        assertThat(scale.recorder.readings()).hasSize(3);
+        Reading r = last(scale);
+        assertThat(r.kegState()).isEqualTo(KegState.STABLE);
+        assertThat(r.levelPct()).isCloseTo(50.0, within(1e-3)); // counts are whole: 0.1 g steps
+        assertThat(r.weightLbs()).isCloseTo(95.25, within(1e-3));
+        assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
+        assertThat(r.sensorStatus()).containsEntry("hx711", SensorStatus.OK);
+    }
+
+    @Test
+    void a_pour_is_reported_in_oz_and_ml_from_settled_weights_with_the_beers_gravity() {
+        // given a Modelo (sg 1.010) keg; 0.5 kg of it is 495.05 ml = 16.74 oz
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5);
+
+        // when
+        scale.rampTo(49.5, 8).hold(4);
+
+        // then
+        List<DeviceEvent.Pour> pours = scale.recorder.eventsOf(DeviceEvent.Pour.class);
+        assertThat(pours).hasSize(1);
+        assertThat(pours.get(0).volumeMl()).isCloseTo(495.0495, within(0.1));
+        assertThat(pours.get(0).volumeOz()).isCloseTo(16.7396, within(0.004));
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+        assertThat(last(scale).timestampMs()).isEqualTo(pours.get(0).timestampMs());
+    }
+
+    @Test
+    void pour_rate_and_hours_remaining_come_with_the_reading() {
+        // 0.5 kg at sg 1.010 = 0.130778 gal; over the 6 h window = 0.0217963 gal/h
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5).rampTo(49.5, 8).hold(4);
+
+        Reading r = last(scale);
+
+        double gph = 0.5 / 1.010 * 0.264172 / 6;
+        assertThat(r.pourRateGph()).isCloseTo(gph, within(1e-6));
+        assertThat(r.hoursRemaining()).isCloseTo(r.gallons() / gph, within(1e-6));
+    }
+
+    @Test
+    void sensor_fault_samples_never_turn_into_a_level() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5);
+
+        scale.bad(SampleStatus.DISCONNECTED, 5);
+
+        DeviceEvent.SensorError error = scale.recorder.eventsOf(DeviceEvent.SensorError.class).get(0);
+        assertThat(error.status()).isEqualTo(SensorStatus.ERROR);
+        assertThat(error.detail()).contains("disconnected");
+        Reading r = last(scale);
+        assertThat(r.kegState()).isEqualTo(KegState.INVALID);
+        assertThat(r.levelPct()).isNull();
+        assertThat(r.gallons()).isNull();
+        assertThat(r.weightLbs()).isNull();
+        assertThat(r.sensorStatus()).containsEntry("hx711", SensorStatus.ERROR);
+
+        scale.bad(SampleStatus.SATURATED, 600); // readings during a long fault stay empty
+        assertThat(scale.recorder.readings().stream().filter(x -> x.kegState() == KegState.INVALID))
+                .hasSizeGreaterThan(1).allMatch(x -> x.levelPct() == null);
+    }
+
+    @Test
+    void the_sensor_recovers_after_enough_good_samples() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5).bad(SampleStatus.NOT_READY, 10);
+
+        scale.hold(5);
+
+        List<DeviceEvent.SensorError> changes = scale.recorder.eventsOf(DeviceEvent.SensorError.class);
+        assertThat(changes).extracting(DeviceEvent.SensorError::status).containsExactly(SensorStatus.ERROR, SensorStatus.OK);
+        assertThat(scale.pipeline.state()).isEqualTo(KegState.STABLE);
+    }
+
+    @Test
+    void a_keg_swap_starts_a_new_keg_with_tare_pending_instead_of_a_jump() {
+        // given a nearly empty half barrel (35 lbs)
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(35));
+        scale.hold(5);
+
+        // when it is lifted off and a full sixth barrel (60 lbs) is set down
+        scale.jumpTo(0.1).hold(60).jumpTo(Units.lbsToKg(60)).hold(5);
+
+        // then
+        DeviceEvent.KegSwap swap = scale.recorder.eventsOf(DeviceEvent.KegSwap.class).get(0);
+        assertThat(swap.previousKegId()).isEqualTo("keg-20261122-0001");
+        assertThat(swap.newKegId()).isNull();
+        assertThat(swap.weightLbs()).isCloseTo(60, within(1e-3));
+        assertThat(scale.recorder.readings()).extracting(Reading::kegState)
+                .contains(KegState.KEG_ABSENT, KegState.KEG_REPLACED);
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        Reading r = last(scale);
+        assertThat(r.levelPct()).isCloseTo(100, within(1e-6));
+        assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
+        assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.SIXTH_BARREL);
+        assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(60), within(1e-3));
+    }
+
+    @Test
+    void an_empty_platform_gives_no_level() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+
+        scale.hold(65);
+
+        Reading r = last(scale);
+        assertThat(r.kegState()).isEqualTo(KegState.KEG_ABSENT);
+        assertThat(r.levelPct()).isNull();
+        assertThat(r.gallons()).isNull();
+    }
+
+    @Test
+    void tare_empty_measures_the_settled_weight_and_reports_it() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(29.4));
+        scale.hold(3);
+
+        DeviceEvent.Tare tare = scale.pipeline.tare("empty", scale.nowMs());
+
+        assertThat(tare.emptyOffsetLbs()).isCloseTo(29.4, within(1e-3));
+        assertThat(tare.fullRefLbs()).isNull();
+        assertThat(tare.tareStatus()).isEqualTo(TareStatus.EMPTY_SET);
+        assertThat(tare.kegType()).isEqualTo("half_barrel");
+        assertThat(scale.recorder.events()).contains(tare);
+        assertThat(last(scale).tareStatus()).isEqualTo(TareStatus.EMPTY_SET);
+    }
+
+    @Test
+    void a_tare_while_pouring_is_refused_and_changes_nothing() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(3).rampTo(49.7, 3);
+
+        assertThatThrownBy(() -> scale.pipeline.tare("full", scale.nowMs()))
+                .isInstanceOf(TareRejectedException.class)
+                .hasMessageContaining("tare_full = POURING");
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+    }
+
+    @Test
+    void a_full_tare_lighter_than_the_measured_empty_is_refused_and_changes_nothing() {
+        KegProfile tared = MODELO_HALF.withTare(new Tare(Units.lbsToKg(29.0), null, 1L));
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), tared, Units.lbsToKg(28.0));
+        scale.hold(3);
+
+        assertThatThrownBy(() -> scale.pipeline.tare("full", scale.nowMs())).isInstanceOf(PipelineException.class)
+                .hasMessageContaining("full_ref");
+        assertThat(scale.pipeline.keg()).isEqualTo(tared);
+    }
+
+    @Test
+    void config_rejects_an_even_spike_window_naming_the_field_and_rule() {
+        PipelineConfig d = PipelineConfig.defaults();
+
+        assertThatThrownBy(() -> new PipelineConfig(d.readingInterval(), d.rateWindow(), 6, d.spikeMads(),
+                d.spikeFloorKg(), d.stableWindow(), d.stableStdKg(), d.stableDriftKg(), d.settleTime(), d.pourStartKg(),
+                d.minPourOz(), d.absentBelowKg(), d.sameKegKg(), d.swapRiseKg(), d.faultAfterInvalid(),
+                d.recoverAfterValid(), d.assumeNewKegFull(), d.servingOz()))
+                .isInstanceOf(PipelineException.class)
+                .hasMessageContaining("spike_window = 6")
+                .hasMessageContaining("odd sample count");
+        assertThatThrownBy(() -> d.withReadingInterval(Duration.ofMillis(10)))
+                .hasMessageContaining("reading_interval = PT0.01S");
+    }
+}

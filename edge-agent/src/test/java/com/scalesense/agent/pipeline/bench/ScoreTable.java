@@ -1,0 +1,44 @@
+package com.scalesense.agent.pipeline.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** Prints scores side by side with the targets of the accuracy issue. */
+final class ScoreTable {
+
+    private ScoreTable() {
+    }
+
+    static void print(PrintStream out, List<String> names, List<Score> scores) {
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-34s", "metric"));
+        names.forEach(n -> head.append(String.format(Locale.ROOT, "%12s", n)));
+        out.println(head.append(String.format(Locale.ROOT, "%14s", "target")));
+        row(out, scores, "level error median, % capacity", s -> Score.quantile(s.levelErrPct, 0.5), "%12.3f", "");
+        row(out, scores, "level error max, % capacity", s -> Score.max(s.levelErrPct), "%12.3f", "<= 0.5");
+        row(out, scores, "level error max when STABLE, %", s -> Score.max(s.stableLevelErrPct), "%12.3f", "");
+        row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");
+        row(out, scores, "level error max, pints", s -> Score.max(s.levelErrPints), "%12.3f", "");
+        row(out, scores, "readings scored", s -> (double) s.levelErrPct.size(), "%12.0f", "");
+        row(out, scores, "pours >= 8 oz (truth)", s -> (double) s.truePours, "%12.0f", "");
+        row(out, scores, "pour recall, %", Score::recall, "%12.2f", ">= 99");
+        row(out, scores, "pours detected", s -> (double) s.detectedPours, "%12.0f", "");
+        row(out, scores, "pour precision, %", Score::precision, "%12.2f", ">= 99");
+        row(out, scores, "pour volume error median, oz", s -> Score.quantile(s.volumeErrOz, 0.5), "%12.3f", "<= 0.5");
+        row(out, scores, "pour volume error p95, oz", s -> Score.quantile(s.volumeErrOz, 0.95), "%12.3f", "");
+        row(out, scores, "keg placements (truth)", s -> (double) s.trueSwaps, "%12.0f", "");
+        row(out, scores, "keg swaps detected", s -> (double) s.swapsDetected, "%12.0f", "");
+        row(out, scores, "false swaps", s -> (double) s.falseSwaps, "%12.0f", "0");
+        row(out, scores, "stable after pour end median, s", s -> Score.quantile(s.settleSeconds, 0.5), "%12.2f", "");
+        row(out, scores, "stable after pour end p95, s", s -> Score.quantile(s.settleSeconds, 0.95), "%12.2f", "");
+        row(out, scores, "levels given during a fault", s -> (double) s.levelsDuringFault, "%12.0f", "0");
+    }
+
+    private static void row(PrintStream out, List<Score> scores, String name, Function<Score, Double> f, String fmt,
+                            String target) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", name));
+        scores.forEach(s -> line.append(String.format(Locale.ROOT, fmt, f.apply(s))));
+        out.println(line.append(String.format(Locale.ROOT, "%14s", target)));
+    }
+}

@@ -1,0 +1,121 @@
+package com.scalesense.agent.pipeline.bench;
+
+import com.scalesense.agent.pipeline.Ambient;
+import com.scalesense.agent.pipeline.MeasurementPipeline;
+import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.calibration.CalibrationFit;
+import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.hal.RawSample;
+import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.sim.KegPeriod;
+import com.scalesense.hal.sim.KegSpec;
+import com.scalesense.hal.sim.LoadCellSpec;
+import com.scalesense.hal.sim.NoiseSpec;
+import com.scalesense.hal.sim.Scenario;
+import com.scalesense.hal.sim.ScenarioGenerator;
+import com.scalesense.hal.sim.SimulatedLoadCell;
+import com.scalesense.hal.sim.SimulatedSignal;
+import com.scalesense.hal.sim.TemperatureProfile;
+import com.scalesense.hal.sim.TrafficProfile;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * One simulated keg life run through the real pipeline: the technician calibrates with known
+ * weights (0, 20, 50, 100 kg, through the simulated cell), the scenario plays at the HX711 rate on
+ * simulated time, and five minutes after each keg swap the bar assigns the new keg's type and beer
+ * (as the dashboard's beer assignment of seed 000 would).
+ */
+public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, TemperatureProfile temperature,
+                               boolean thermometer, List<KegSpec> kegs) {
+
+    static final long EPOCH_MS = 1_790_000_000_000L;
+    private static final long ASSIGN_AFTER_MS = 5 * 60_000;
+    private static final double[] CALIBRATION_KG = {0, 20, 50, 100};
+
+    public Result run(PipelineConfig config) {
+        Scenario scenario = new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar()).generate(kegs, temperature);
+        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
+        LoadCellSpec cellSpec = LoadCellSpec.typical();
+        Calibration calibration = calibrate(cellSpec, noise);
+        SimulatedLoadCell cell = new SimulatedLoadCell(
+                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        Recorder recorder = new Recorder();
+        KegProfile first = profileOf(scenario.periods().get(0).keg());
+        MeasurementPipeline pipeline = new MeasurementPipeline(config, rate, calibration, first, recorder);
+        long assignAtMs = Long.MAX_VALUE;
+        int swapsSeen = 0;
+        while (!cell.finished()) {
+            RawSample sample = cell.read(Duration.ZERO);
+            Double temp = thermometer ? temperature.celsiusAt(sample.monotonicNanos()) : null;
+            pipeline.accept(sample, new Ambient(temp, null, true));
+            int swaps = recorder.swaps;
+            if (swaps > swapsSeen) {
+                swapsSeen = swaps;
+                assignAtMs = sample.wallMillis() + ASSIGN_AFTER_MS;
+            }
+            if (sample.wallMillis() >= assignAtMs) {
+                int period = scenario.periodIndexAt(sample.monotonicNanos());
+                if (period >= 0) {
+                    KegSpec keg = scenario.periods().get(period).keg();
+                    pipeline.assignKeg("keg-life-" + seed + "-" + period, KegType.fromWireName(keg.kegType()), keg.sg());
+                }
+                assignAtMs = Long.MAX_VALUE;
+            }
+        }
+        return new Result(this, scenario, recorder, calibration, truthOf(scenario));
+    }
+
+    /** Known weights through a quiet stretch of the same cell, averaged over 50 samples each. */
+    private Calibration calibrate(LoadCellSpec cellSpec, NoiseSpec noise) {
+        List<CalibrationPoint> points = new ArrayList<>();
+        for (double kg : CALIBRATION_KG) {
+            KegSpec weight = new KegSpec("test_weight", Math.max(kg, 1e-6), 1e-9, 1.0);
+            Scenario still = new Scenario(List.of(new KegPeriod(0, Long.MAX_VALUE, weight, 0, List.of())),
+                    List.of(), TemperatureProfile.constant(temperature.meanC()), 60_000_000_000L);
+            NoiseSpec calm = new NoiseSpec(noise.noiseNvRms10(), noise.noiseNvRms80(), 0, 0, 0, 1, 1);
+            SimulatedLoadCell cell = new SimulatedLoadCell(
+                    new SimulatedSignal(still, cellSpec, calm, rate, new Random(seed + (long) kg)), still, rate, 0);
+            double sum = 0;
+            for (int i = 0; i < 50; i++) {
+                sum += cell.read(Duration.ZERO).value();
+            }
+            points.add(new CalibrationPoint(kg, sum / 50, thermometer ? temperature.meanC() : null));
+        }
+        return new CalibrationFit(0.05).fit(points, EPOCH_MS);
+    }
+
+    static KegProfile profileOf(KegSpec keg) {
+        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(),
+                com.scalesense.agent.pipeline.keg.Tare.PENDING);
+    }
+
+    static Truth truthOf(Scenario scenario) {
+        List<Truth.Pour> pours = scenario.pours().stream()
+                .map(p -> new Truth.Pour(ms(p.startNanos()), ms(p.endNanos()), p.volumeOz())).toList();
+        List<Long> placements = scenario.periods().stream().map(p -> ms(p.placedNanos())).toList();
+        List<long[]> faults = scenario.faults().stream().map(f -> new long[] {ms(f.startNanos()), ms(f.endNanos())}).toList();
+        return new Truth(pours, placements, ms -> scenario.levelPctAt(nanos(ms)), ms -> {
+            int i = scenario.periodIndexAt(nanos(ms));
+            return i < 0 ? Double.NaN : scenario.periods().get(i).keg().capacityGallons() * 8 / 100;
+        }, faults);
+    }
+
+    private static long ms(long nanos) {
+        return EPOCH_MS + nanos / 1_000_000;
+    }
+
+    private static long nanos(long ms) {
+        return (ms - EPOCH_MS) * 1_000_000;
+    }
+
+    /** A finished life: the truth and what the pipeline said. */
+    public record Result(SimulatedKegLife life, Scenario scenario, Recorder recorder, Calibration calibration, Truth truth) {
+    }
+}

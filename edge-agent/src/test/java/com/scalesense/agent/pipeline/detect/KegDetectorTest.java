@@ -1,0 +1,193 @@
+package com.scalesense.agent.pipeline.detect;
+
+import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.signal.StabilityWindow;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The keg detector's transitions one at a time, on noiseless weights at 10 SPS (100 ms apart). */
+class KegDetectorTest {
+
+    final List<String> seen = new ArrayList<>();
+    final PipelineConfig config = PipelineConfig.defaults();
+    KegDetector detector;
+    StabilityWindow window;
+    long ms;
+    double kg;
+
+    @BeforeEach
+    void setUp() {
+        detector = new KegDetector(config, 10, new DetectorListener() {
+            @Override
+            public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
+                seen.add(String.format("drop %d..%d %.3f", startMs, endMs, beforeKg - afterKg));
+            }
+
+            @Override
+            public void onNewKeg(double weightKg, long atMs) {
+                seen.add(String.format("new keg %.3f", weightKg));
+            }
+
+            @Override
+            public void onAbsent(long atMs) {
+                seen.add("absent");
+            }
+        });
+        window = new StabilityWindow(config.stableSamples(10), config.stableStdKg(), config.stableDriftKg());
+    }
+
+    void hold(double seconds) {
+        ramp(kg, seconds);
+    }
+
+    void ramp(double to, double seconds) {
+        double from = kg;
+        int n = (int) Math.round(seconds * 10);
+        for (int i = 1; i <= n; i++) {
+            kg = from + (to - from) * i / n;
+            ms += 100;
+            window.add(kg);
+            detector.accept(ms, kg, window);
+        }
+    }
+
+    @Test
+    void starts_unknown_and_becomes_stable_on_the_first_settled_window() {
+        kg = 40;
+        assertThat(detector.phase()).isEqualTo(Phase.UNKNOWN);
+
+        hold(1.0);
+
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+        assertThat(detector.referenceKg()).isEqualTo(40.0);
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void a_sustained_fall_is_pouring_then_settling_then_a_drop_of_settled_weights() {
+        kg = 40;
+        hold(3);
+
+        ramp(39.5, 8.5); // 0.5 kg at ~59 g/s, a 16.9 oz pour
+        assertThat(detector.phase()).isEqualTo(Phase.POURING);
+        hold(0.8);
+        assertThat(detector.phase()).isEqualTo(Phase.SETTLING);
+        hold(2);
+
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0)).endsWith(" 0.500");
+        assertThat(detector.referenceKg()).isCloseTo(39.5, within(1e-9));
+    }
+
+    @Test
+    void pour_start_and_end_bracket_the_fall() {
+        kg = 40;
+        hold(3); // t = 3.0 s
+        ramp(39.5, 8); // fall from 3.0 s to 11.0 s
+        hold(3);
+
+        String[] span = seen.get(0).split(" ")[1].split("\\.\\.");
+        assertThat(Long.parseLong(span[0])).isBetween(2_900L, 3_300L);
+        assertThat(Long.parseLong(span[1])).isBetween(10_500L, 11_600L);
+    }
+
+    @Test
+    void a_knock_that_comes_back_is_not_a_pour() {
+        kg = 40;
+        hold(3);
+
+        ramp(39.9, 0.2);
+        ramp(40, 0.2);
+        hold(3);
+
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void two_pours_three_seconds_apart_are_two_drops() {
+        kg = 40;
+        hold(3);
+
+        ramp(39.7, 5);
+        hold(3);
+        ramp(39.4, 5);
+        hold(3);
+
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(0)).endsWith(" 0.300");
+        assertThat(seen.get(1)).endsWith(" 0.300");
+    }
+
+    @Test
+    void lifting_the_keg_is_absent_and_a_different_keg_set_down_is_new() {
+        kg = 25;
+        hold(3);
+
+        ramp(0.2, 0.5);
+        hold(30);
+        assertThat(detector.phase()).isEqualTo(Phase.ABSENT);
+        ramp(73.0, 0.5);
+        hold(3);
+
+        assertThat(seen).containsExactly("absent", "new keg 73.000");
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
+
+    @Test
+    void the_same_keg_set_back_is_not_a_swap() {
+        kg = 25;
+        hold(3);
+
+        ramp(0.2, 0.5);
+        hold(10);
+        ramp(25.1, 0.5);
+        hold(3);
+
+        assertThat(seen).containsExactly("absent");
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
+
+    @Test
+    void a_settled_rise_beyond_the_swap_threshold_is_a_new_keg() {
+        // a quick swap the platform never saw empty: 30 kg nearly-empty half barrel -> 39 kg full quarter
+        kg = 30;
+        hold(3);
+
+        ramp(39, 1);
+        hold(3);
+
+        assertThat(seen).containsExactly("new keg 39.000");
+    }
+
+    @Test
+    void a_sensor_gap_makes_the_next_settled_weight_a_disturbance() {
+        kg = 40;
+        hold(3);
+
+        detector.sensorGap(ms);
+        assertThat(detector.phase()).isEqualTo(Phase.SETTLING);
+        window.reset();
+        kg = 39.6; // beer poured while the sensor was out
+        hold(3);
+
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0)).endsWith(" 0.400");
+    }
+
+    @Test
+    void an_empty_platform_at_start_is_absent() {
+        kg = 0.01;
+
+        hold(2);
+
+        assertThat(detector.phase()).isEqualTo(Phase.ABSENT);
+    }
+}

@@ -1,0 +1,110 @@
+package com.scalesense.agent.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** PahoPublisher against a real HiveMQ CE broker, MQTT 3.1.1 and 5. */
+class PahoPublisherIT {
+
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+    private static final String TOPIC = "scalesense/v1/SCALE-0042/batches";
+
+    @TempDir
+    Path home;
+
+    private EmbeddedBroker broker;
+    private ScheduledExecutorService scheduler;
+
+    @BeforeEach
+    void start_broker() {
+        broker = EmbeddedBroker.plain(home.resolve("broker"));
+        scheduler = Executors.newSingleThreadScheduledExecutor();
+    }
+
+    @AfterEach
+    void stop_broker() {
+        scheduler.shutdownNow();
+        broker.close();
+    }
+
+    private PahoPublisher connectedPublisher(MqttProtocol protocol) {
+        MqttSettings settings = MqttSettings.of(broker.tcpUri(), "SCALE-0042").withProtocol(protocol)
+                .withReconnect(new Backoff(Duration.ofMillis(50), Duration.ofMillis(500)));
+        PahoPublisher publisher = PahoPublisher.start(settings, scheduler, new Random(42));
+        await().atMost(LIMIT).until(publisher::isConnected);
+        return publisher;
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void future_completes_on_puback_and_the_subscriber_receives_the_bytes(MqttProtocol protocol) throws Exception {
+        try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "cloud", TOPIC);
+                PahoPublisher scale = connectedPublisher(protocol)) {
+            // when
+            CompletableFuture<Void> acked = scale.publish(TOPIC, "batch-1".getBytes(StandardCharsets.UTF_8));
+            // then
+            await().atMost(LIMIT).until(acked::isDone);
+            assertThat(acked).isCompleted();
+            await().atMost(LIMIT).until(() -> cloud.received().contains("batch-1"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void publish_fails_the_future_instead_of_throwing_while_the_broker_is_down(MqttProtocol protocol) {
+        try (PahoPublisher scale = connectedPublisher(protocol)) {
+            // given
+            broker.stop();
+            await().atMost(LIMIT).until(() -> !scale.isConnected());
+            // when
+            CompletableFuture<Void> acked = scale.publish(TOPIC, "batch-2".getBytes(StandardCharsets.UTF_8));
+            // then
+            assertThat(acked).failsWithin(LIMIT).withThrowableThat()
+                    .havingCause().isInstanceOf(PublishException.NotConnected.class);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void reconnects_and_resubscribes_after_the_broker_restarts(MqttProtocol protocol) {
+        List<String> commands = new CopyOnWriteArrayList<>();
+        String commandTopic = "scalesense/v1/SCALE-0042/commands";
+        try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "cloud", "unused/topic");
+                PahoPublisher scale = connectedPublisher(protocol)) {
+            // given a subscription made before the outage
+            scale.subscribe(commandTopic, bytes -> commands.add(new String(bytes, StandardCharsets.UTF_8)));
+            // (SUBACK is asynchronous: keep sending until the subscription is in place)
+            await().atMost(LIMIT).untilAsserted(() -> {
+                cloud.send(commandTopic, "before");
+                assertThat(commands).contains("before");
+            });
+            // when the broker goes away and comes back
+            broker.stop();
+            await().atMost(LIMIT).until(() -> !scale.isConnected());
+            broker.start();
+            await().atMost(LIMIT).until(() -> scale.isConnected() && cloud.isConnected());
+            // then the scale still receives what the cloud sends
+            await().atMost(LIMIT).untilAsserted(() -> {
+                cloud.send(commandTopic, "after");
+                assertThat(commands).contains("after");
+            });
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

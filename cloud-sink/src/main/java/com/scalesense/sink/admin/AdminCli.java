@@ -23,13 +23,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * api-key create [description]      prints the raw key once
  * api-key list                      newest first, no hashes
  * api-key revoke &lt;key_id&gt;
+ * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
+ * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
+ * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
  * </pre>
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands), and
  * the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error.
  */
 public final class AdminCli {
 
-    static final String USAGE = "usage: seed <seeds-dir> | api-key create [description] | api-key list | api-key revoke <key_id>";
+    static final String USAGE = "usage: seed <seeds-dir> | api-key create [description] | api-key list"
+            + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
+            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>";
 
     private final DynamoDbClient client;
     private final Map<String, String> env;
@@ -69,6 +74,16 @@ public final class AdminCli {
             } else if (command.equals("api-key revoke") && args.length == 3) {
                 keys(names).revoke(args[2]);
                 out.println("revoked " + args[2]);
+            } else if (command.equals("tap create") && args.length == 5) {
+                out.println("created " + new Taps(client, names).create(args[2], args[3], args[4]));
+            } else if (command.equals("device register") && args.length == 6) {
+                new DeviceRegistry(client, names, clock).register(args[2], args[3], args[4], args[5]);
+                out.println("registered " + args[2] + " on " + args[4] + "#TAP#" + args[5]);
+            } else if (command.equals("keg assign") && args.length == 6) {
+                KegAssignment a = new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom()))
+                        .assign(args[2], args[3], args[4], args[5]);
+                out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
+                        + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
             } else {
                 out.println(USAGE);
                 return 2;

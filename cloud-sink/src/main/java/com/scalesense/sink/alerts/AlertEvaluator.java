@@ -16,12 +16,19 @@ import java.util.List;
  *
  * <p>Rules: low_keg when level_pct &lt; low_keg_pct continuously for grace_period_secs (seed 000
  * grace period; a recovery inside the grace period leaves no history); low_battery when
- * battery_pct &lt; low_battery_pct; sensor_error while the hx711 status is "error". Each fires and
+ * battery_pct &lt; low_battery_pct (resolved 5 points above it); sensor_error while the hx711 status is "error". Each fires and
  * resolves once per lifecycle. Readings with clock_synced=false are skipped: their order relative
  * to synced readings is unknown. A reading not newer than an alert's last transition is ignored
  * for that alert, so stale input never rewinds an alert.
  */
 public final class AlertEvaluator {
+
+    /**
+     * Percentage points above low_battery_pct a firing low_battery alert needs to resolve. A fuel
+     * gauge's state of charge moves by a few points with load and temperature; 5 points is our choice
+     * (not from a datasheet) to tell that wobble from real charging.
+     */
+    public static final double BATTERY_HYSTERESIS_PCT = 5;
 
     /** The sensor whose status drives sensor_error (our only load-cell ADC). */
     public static final String LOAD_CELL_SENSOR = "hx711";
@@ -40,9 +47,9 @@ public final class AlertEvaluator {
                 continue;
             }
             state = lowKeg(settings, state, tapEntity, r, history);
-            Double battery = r.batteryPct();
             state = immediate(state, AlertType.LOW_BATTERY, deviceEntity, r.timestampMs(),
-                    battery == null ? null : battery < settings.lowBatteryPct(), battery == null ? 0 : battery, history);
+                    lowBattery(settings, state, deviceEntity, r.batteryPct()),
+                    r.batteryPct() == null ? 0 : r.batteryPct(), history);
             SensorStatus hx = r.sensorStatus().get(LOAD_CELL_SENSOR);
             state = immediate(state, AlertType.SENSOR_ERROR, deviceEntity, r.timestampMs(),
                     hx == null ? null : hx == SensorStatus.ERROR, 0, history);
@@ -85,6 +92,18 @@ public final class AlertEvaluator {
             return transition(state.withLowKegSince(null), AlertType.LOW_KEG, entity, true, t, level, history);
         }
         return state.withLowKegSince(since);
+    }
+
+    /**
+     * Low below low_battery_pct; once firing, resolved only at {@link #BATTERY_HYSTERESIS_PCT} above
+     * it, so a gauge wobbling around the threshold does not fire and resolve every minute.
+     */
+    private static Boolean lowBattery(LocationSettings s, AlertState state, String entity, Double pct) {
+        if (pct == null) {
+            return null;
+        }
+        boolean firing = state.active(AlertType.LOW_BATTERY, entity).map(ActiveAlert::firing).orElse(false);
+        return pct < s.lowBatteryPct() + (firing ? BATTERY_HYSTERESIS_PCT : 0);
     }
 
     private static AlertState immediate(AlertState state, AlertType type, String entity, long t, Boolean condition,

@@ -44,7 +44,7 @@ public final class OfflineCheck {
             if (d.deviceId() == null || d.locId() == null || d.lastSeenAt() == null) {
                 continue;
             }
-            var ctx = store.context(new ContextQuery(d.locId(), null, d.deviceId(), null));
+            var ctx = store.context(new ContextQuery(d.locId(), null, d.deviceId(), null, null));
             long lastSeen = Rfc3339.parseMillis(d.lastSeenAt());
             if (now - lastSeen < ctx.settings().offlineAfterSecs() * 1000) {
                 continue;

@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
 public final class OfflineCheckHandler implements RequestHandler<ScheduledEvent, Map<String, Object>> {
 
     private static final Logger LOG = LoggerFactory.getLogger(OfflineCheckHandler.class);
+    /** Seed-default offline_after_secs (the brief's location settings: 900). */
     static final long DEFAULT_QUERY_SECS = 900;
+    /** Seed 001 scaling assumption: 1,000–10,000 devices; one run looks at most at the lower figure. */
     static final int DEFAULT_LIMIT = 1000;
 
     private final OfflineCheck check;

@@ -1,10 +1,8 @@
 package com.scalesense.sink.ingest;
 
 import com.scalesense.protocol.BootRegistration;
-import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.InvalidMessageException;
 import com.scalesense.protocol.MessageValidator;
-import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Violation;
 import com.scalesense.sink.BatchIdReusedException;
@@ -14,21 +12,15 @@ import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.BatchMarker;
 import com.scalesense.sink.store.ConcurrentChangeException;
-import com.scalesense.sink.store.ContextQuery;
-import com.scalesense.sink.store.DeviceTouch;
 import com.scalesense.sink.store.DuplicateBatchException;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.store.StoredMarker;
-import com.scalesense.sink.store.TapStateUpdate;
-import com.scalesense.sink.store.TareUpdate;
-import com.scalesense.sink.store.TelemetryUpdate;
 import com.scalesense.sink.tables.Keys;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -47,6 +39,8 @@ import java.util.function.Supplier;
 public final class IngestionService {
 
     /** Re-evaluations of alert state when another writer changed it between read and commit. */
+    // Each retry needs another writer to have changed the same tap's alert items in between; with one
+    // scale per tap that is a redelivery racing itself, which settles on the second try.
     static final int MAX_COMMIT_ATTEMPTS = 4;
 
     private final SinkStore store;
@@ -54,6 +48,7 @@ public final class IngestionService {
     private final Clock clock;
     private final Supplier<String> confirmationIds;
     private final AlertEvaluator alerts = new AlertEvaluator();
+    private final LatestState latest;
 
     /**
      * @param confirmationIds source of UUID v4 strings for seed 001's confirmation_id (injected randomness)
@@ -63,6 +58,7 @@ public final class IngestionService {
         this.validator = validator;
         this.clock = clock;
         this.confirmationIds = confirmationIds;
+        this.latest = new LatestState(store);
     }
 
     /**
@@ -79,9 +75,9 @@ public final class IngestionService {
             return duplicate(seen.get(), hash);
         }
         Instant now = clock.instant();
-        IngestContext ctx = store.context(contextQuery(batch));
+        IngestContext ctx = store.context(LatestState.contextQuery(batch));
         store.putReadings(batch);
-        advanceLatest(batch, ctx, now);
+        latest.advance(batch, ctx, now);
         for (int attempt = 1; ; attempt++) {
             try {
                 store.commit(commitOf(batch, ctx, hash, now));
@@ -92,7 +88,7 @@ public final class IngestionService {
                 if (attempt >= MAX_COMMIT_ATTEMPTS) {
                     throw new StoreUnavailableException("commit of " + batch.batchId(), e);
                 }
-                ctx = store.context(contextQuery(batch));
+                ctx = store.context(LatestState.contextQuery(batch));
             }
         }
     }
@@ -134,31 +130,6 @@ public final class IngestionService {
             throw new BatchIdReusedException(stored.batchId(), stored.payloadHash(), hash);
         }
         return IngestResult.DUPLICATE;
-    }
-
-    private static ContextQuery contextQuery(ReadingsBatch b) {
-        String tareKeg = b.events().stream().filter(e -> e instanceof DeviceEvent.Tare t && "full".equals(t.kind()))
-                .map(e -> ((DeviceEvent.Tare) e).kegId()).reduce((first, last) -> last).orElse(null);
-        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), tareKeg);
-    }
-
-    private void advanceLatest(ReadingsBatch b, IngestContext ctx, Instant now) {
-        Optional<Reading> latest = b.readings().stream().filter(Reading::clockSynced)
-                .max(Comparator.comparingLong(Reading::timestampMs));
-        latest.ifPresent(r -> {
-            store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
-            boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
-            store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));
-        });
-        for (DeviceEvent e : b.events()) {
-            if (e instanceof DeviceEvent.Tare tare && tare.clockSynced()) {
-                String beer = tare.kegId().equals(contextQuery(b).tareKegId()) ? ctx.beerId() : null;
-                store.recordTare(new TareUpdate(b.deviceId(), tare, beer));
-            }
-        }
-        long newest = b.readings().stream().mapToLong(Reading::timestampMs).max().orElseThrow();
-        store.touchDevice(new DeviceTouch(b.hardwareId(), b.deviceId(), b.locId(), b.tapId(), b.bootId(),
-                b.firmwareVersion(), newest, now));
     }
 
     private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {

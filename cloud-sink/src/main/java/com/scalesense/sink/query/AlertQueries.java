@@ -37,10 +37,10 @@ public final class AlertQueries {
     /** {@code PK=ALERT#<loc_id>, SK begins_with HIST#}, newest first, at most {@code limit}. */
     public List<Item> alertHistory(String locId, int limit) {
         Fields.range("limit", limit, 1, 1000);
-        return reads.query(QueryRequest.builder().tableName(reads.table())
+        return reads.firstPage(QueryRequest.builder().tableName(reads.table())
                 .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
                 .expressionAttributeValues(Map.of(":pk", s("ALERT#" + check(locId)), ":p", s("HIST#")))
-                .scanIndexForward(false).limit(limit).build()).stream().limit(limit).toList();
+                .scanIndexForward(false).limit(limit).build()).stream().map(Item::of).toList();
     }
 
     /**

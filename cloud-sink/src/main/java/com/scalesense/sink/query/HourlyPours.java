@@ -3,6 +3,7 @@ package com.scalesense.sink.query;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -23,7 +24,7 @@ import java.util.Set;
  *                         average day, over the days that had any reading
  * @param days             number of local days with readings the averages divide by
  */
-public record HourlyPours(double[] avgGallonsPoured, int days) {
+public record HourlyPours(List<Double> avgGallonsPoured, int days) {
 
     /** Seed 000: {@code time >= ago(30d)}. */
     public static final int WINDOW_DAYS = 30;
@@ -52,11 +53,10 @@ public record HourlyPours(double[] avgGallonsPoured, int days) {
                 totals[h] /= days.size();
             }
         }
-        return new HourlyPours(totals, days.size());
+        return new HourlyPours(Arrays.stream(totals).boxed().toList(), days.size());
     }
 
-    @Override
-    public double[] avgGallonsPoured() {
-        return avgGallonsPoured.clone();
+    public HourlyPours {
+        avgGallonsPoured = List.copyOf(avgGallonsPoured);
     }
 }

@@ -46,10 +46,12 @@ final class ReadingsStore {
      */
     List<ReadingPoint> between(String pk, Instant from, Instant to, Map<String, String> hardwareToDevice) {
         String lo = Keys.isoInstant(from.toEpochMilli());
-        List<Map<String, AttributeValue>> items = new ArrayList<>(reads.queryRaw(QueryRequest.builder()
+        // firstPage: with Limit 1 DynamoDB returns a LastEvaluatedKey whenever older items exist;
+        // following it would walk the whole partition back one item per request.
+        List<Map<String, AttributeValue>> items = new ArrayList<>(reads.firstPage(QueryRequest.builder()
                 .tableName(reads.table()).keyConditionExpression("PK = :pk AND SK < :lo")
                 .expressionAttributeValues(Map.of(":pk", s(pk), ":lo", s(lo))).scanIndexForward(false).limit(1)
-                .build()).stream().limit(1).toList());
+                .build()));
         items.addAll(reads.queryRaw(QueryRequest.builder().tableName(reads.table())
                 .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
                 .expressionAttributeValues(Map.of(":pk", s(pk), ":lo", s(lo),

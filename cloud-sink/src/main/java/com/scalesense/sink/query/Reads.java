@@ -50,6 +50,11 @@ final class Reads {
         return Dynamo.queryAll(client, request, MAX_PAGES, Item::of);
     }
 
+    /** One page only: for a query with a Limit, whose LastEvaluatedKey must not be followed. */
+    List<Map<String, AttributeValue>> firstPage(QueryRequest request) {
+        return client.query(request).items();
+    }
+
     List<Map<String, AttributeValue>> queryRaw(QueryRequest request) {
         return Dynamo.queryAll(client, request, MAX_PAGES, m -> m);
     }

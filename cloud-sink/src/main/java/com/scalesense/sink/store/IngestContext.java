@@ -4,9 +4,10 @@ import com.scalesense.sink.LocationSettings;
 import com.scalesense.sink.alerts.AlertState;
 
 /**
- * What the table said when a batch was read in.
+ * What the tables said when a batch was read in.
  *
- * @param beerId beer_id of the tared keg's META item, or null
+ * @param beerId         beer_id of the tared keg's META item, or null
+ * @param deviceLastSeen last_seen_at (RFC 3339) of the device's seed 001 row, or null when there is no row
  */
-public record IngestContext(LocationSettings settings, AlertState alerts, String beerId) {
+public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen) {
 }

@@ -37,6 +37,23 @@ class AdminCliIT extends WithLocalDynamo {
     }
 
     @Test
+    void creates_a_tap_registers_a_scale_and_assigns_a_keg() {
+        TableNames names = dynamo.freshTables();
+        AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));
+        cli.run(new String[] {"seed", "../seeds"});
+
+        assertThat(cli.run(new String[] {"tap", "create", "loc-001", "05", "Tap 5"})).isZero();
+        assertThat(cli.run(new String[] {"device", "register", "SCALE-0005", "B8:27:EB:00:00:05", "loc-001", "05"})).isZero();
+        assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "sixth_barrel"})).isZero();
+        assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "pony_keg"})).isEqualTo(2);
+
+        assertThat(output()).contains("created loc-001#TAP#05", "registered SCALE-0005 on loc-001#TAP#05")
+                .containsPattern("assigned keg-20261120-[A-Za-z0-9_-]{4} \\(lagunitas-ipa, sixth_barrel, full 61.0 lb,"
+                        + " empty 16.5 lb, sg 1.013\\) to loc-001#TAP#05")
+                .contains("error: keg_type must be one of");
+    }
+
+    @Test
     void refuses_api_key_commands_without_a_pepper_and_prints_usage_for_unknown_commands() {
         TableNames names = dynamo.freshTables();
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));

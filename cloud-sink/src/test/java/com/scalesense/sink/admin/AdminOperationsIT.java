@@ -9,6 +9,7 @@ import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.testing.ForwardingDynamoDbClient;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
@@ -149,25 +148,11 @@ class AdminOperationsIT extends WithLocalDynamo {
         // given a colleague who assigns tap 01 between our read of the tap and our transaction
         KegAssigner colleague = new KegAssigner(dynamo.client(), names, clock, new KegIds(clock, new Random(1)));
         AtomicReference<KegAssignment> theirs = new AtomicReference<>();
-        DynamoDbClient racing = new DynamoDbClient() {
-            @Override
-            public String serviceName() {
-                return dynamo.client().serviceName();
-            }
-
-            @Override
-            public void close() {
-            }
-
-            @Override
-            public GetItemResponse getItem(GetItemRequest request) {
-                return dynamo.client().getItem(request);
-            }
-
+        DynamoDbClient racing = new ForwardingDynamoDbClient(dynamo.client()) {
             @Override
             public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
                 theirs.compareAndSet(null, colleague.assign("loc-001", "01", "modelo-especial", "half_barrel"));
-                return dynamo.client().transactWriteItems(request);
+                return super.transactWriteItems(request);
             }
         };
         String ourKegId = new KegIds(clock, new Random(2)).next();
@@ -211,8 +196,7 @@ class AdminOperationsIT extends WithLocalDynamo {
     @Test
     void registering_a_scale_binds_device_and_tap_and_moving_it_frees_the_old_tap() {
         DeviceRegistry registry = new DeviceRegistry(dynamo.client(), names, clock);
-        dynamo.client().updateItem(b -> b.tableName(names.scaleSense()).key(Dynamo.key(Keys.tapConfig("loc-001", "05")))
-                .updateExpression("SET tap_id = :t").expressionAttributeValues(Map.of(":t", Dynamo.s("loc-001#TAP#05"))));
+        assertThat(new Taps(dynamo.client(), names).create("loc-001", "05", "Tap 5")).isEqualTo("loc-001#TAP#05");
 
         // when SCALE-0004 (seeded on tap 04) moves to the new tap 05
         registry.register("SCALE-0004", "B8:27:EB:00:00:04", "loc-001", "05");
@@ -222,6 +206,16 @@ class AdminOperationsIT extends WithLocalDynamo {
         assertThat(Dynamo.string(device, "device_id")).isEqualTo("SCALE-0004");
         assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "05")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0004");
         assertThat(get(Keys.tapConfig("loc-001", "04"))).doesNotContainKey(DeviceRegistry.TAP_DEVICE);
+    }
+
+    @Test
+    void creating_an_existing_tap_is_a_conflict_that_keeps_its_keg_and_scale() {
+        Taps taps = new Taps(dynamo.client(), names);
+
+        assertThatThrownBy(() -> taps.create("loc-001", "01", "Renamed")).isInstanceOf(ConflictException.class)
+                .hasMessageContaining("loc-001#TAP#01");
+        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0001");
+        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), "name")).isEqualTo("Tap 1");
     }
 
     @Test

@@ -62,4 +62,17 @@ class AlertEvaluatorTest {
     void first_healthy_reading_logs_no_state_change() {
         assertThat(run(AlertState.NONE, List.of(Batches.reading(T0, 80, 80))).stateLog()).isEmpty();
     }
+
+    @Test
+    void low_battery_wobbling_around_the_threshold_fires_once_and_resolves_only_when_charged() {
+        // Default low_battery_pct 20: 19 fires; 21 and 24 are noise; 25 (= 20 + 5) is charging.
+        var readings = List.of(Batches.reading(T0, 80, 19), Batches.reading(T0 + INTERVAL_MS, 80, 21),
+                Batches.reading(T0 + 2 * INTERVAL_MS, 80, 19), Batches.reading(T0 + 3 * INTERVAL_MS, 80, 24),
+                Batches.reading(T0 + 4 * INTERVAL_MS, 80, 25));
+
+        var changes = run(AlertState.NONE, readings);
+
+        assertThat(changes.history()).extracting(AlertChanges.Transition::fired).containsExactly(true, false);
+        assertThat(changes.history().get(1).atMs()).isEqualTo(T0 + 4 * INTERVAL_MS);
+    }
 }

@@ -12,6 +12,7 @@ import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.LocalDynamo;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,23 +61,49 @@ public final class IngestBenchmark {
     record Result(double perSecond, double wcuPerReading) {
     }
 
+    private static final long ARRIVAL_LAG_MS = 5_000;
+
+    /** The instant the current batch arrives; single-threaded benchmark, so a plain field. */
+    private static final class ArrivalClock extends Clock {
+        private Instant now = Instant.EPOCH;
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("UTC only");
+        }
+    }
+
     private static Result run(LocalDynamo dynamo, String name, List<ReadingsBatch> batches, boolean ours, boolean print) {
         var names = dynamo.freshTables();
         WriteMeter meter = new WriteMeter();
-        Clock clock = Clock.fixed(Instant.ofEpochMilli(Batches.T0 + 13 * 3_600_000L), ZoneOffset.UTC);
-        Consumer<ReadingsBatch> sink;
+        // The sink's clock follows the fleet: each batch arrives 5 s after its newest reading.
+        var clock = new ArrivalClock();
+        Consumer<ReadingsBatch> deliver;
         if (ours) {
             var service = new IngestionService(new DynamoSinkStore(dynamo.client(), names,
                     DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS, meter), new MessageValidator(), clock,
                     () -> UUID.randomUUID().toString());
-            sink = b -> service.ingest(b, b.deviceId());
+            deliver = b -> service.ingest(b, b.deviceId());
         } else {
             var baseline = new Seed001Baseline(dynamo.client(), names, meter);
-            sink = b -> baseline.ingest(b, clock.instant());
+            deliver = b -> baseline.ingest(b, clock.instant());
         }
         long readings = batches.stream().mapToLong(b -> b.readings().size()).sum();
         long start = System.nanoTime();
-        batches.forEach(sink);
+        for (ReadingsBatch b : batches) {
+            clock.now = Instant.ofEpochMilli(b.readings().get(b.readings().size() - 1).timestampMs() + ARRIVAL_LAG_MS);
+            deliver.accept(b);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         var result = new Result(readings / seconds, (double) meter.computedUnits() / readings);
         if (print) {

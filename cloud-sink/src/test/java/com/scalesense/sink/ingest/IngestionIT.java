@@ -5,7 +5,11 @@ import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scalesense.protocol.BootRegistration;
+import com.scalesense.protocol.Capabilities;
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.TareStatus;
 import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.WithLocalDynamo;
@@ -55,6 +59,8 @@ class IngestionIT extends WithLocalDynamo {
         var packed = sink.item("READINGS#keg#" + Batches.KEG_ID, "2026-11-21T12:00:00.000Z");
         assertThat(packed.get("count").n()).isEqualTo("3");
         assertThat(packed.get("rows").s()).startsWith("0,60,9.3,108.5,80,4.1;60000,59,");
+        assertThat(packed.get("events").l()).singleElement()
+                .satisfies(e -> assertThat(e.m().get("type").s()).isEqualTo("pour"));
         var device = items.get("devices | " + Batches.HARDWARE_ID);
         assertThat(device.get("gsi1pk").s()).isEqualTo("devices");
         assertThat(device.get("gsi1sk").s()).isEqualTo("2026-11-21T13:00:00Z");
@@ -136,6 +142,31 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void concurrent_different_batches_of_one_tap_all_commit_and_every_pour_counts() throws Exception {
+        // Each batch flips the battery alert, so the writers race on the same ACTIVE item and must retry.
+        List<ReadingsBatch> batches = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            long start = T0 + i * 10 * INTERVAL_MS;
+            batches.add(Batches.of(List.of(Batches.reading(start, 50, i % 2 == 0 ? 10 : 90)),
+                    List.of(Batches.pour(start, 10))));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(batches.size());
+        try {
+            List<Callable<IngestResult>> deliveries = new ArrayList<>();
+            batches.forEach(b -> deliveries.add(() -> sink.service().ingest(b, Batches.DEVICE_ID)));
+            for (Future<IngestResult> f : pool.invokeAll(deliveries, 60, TimeUnit.SECONDS)) {
+                assertThat(f.get()).isEqualTo(IngestResult.ACCEPTED);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("6");
+        assertThat(sink.dump().keySet()).filteredOn(k -> k.startsWith("processed_batches")).hasSize(6);
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE").get("updated_at_ms").n())
+                .isEqualTo(Long.toString(T0 + 50 * INTERVAL_MS));
+    }
+
+    @Test
     void hundred_reading_batch_is_accepted_without_a_101_item_transaction() {
         // Seed 001's pattern puts marker + 100 readings in one transaction: 101 items, over the limit of 100.
         var batch = Batches.of(Batches.series(T0, 100, 99, 0.5));
@@ -174,5 +205,76 @@ class IngestionIT extends WithLocalDynamo {
 
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("1");
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-22#TAP#07")).isNull();
+    }
+
+    @Test
+    void pour_timed_by_an_unsynced_clock_counts_in_the_receipt_business_day_and_is_flagged() {
+        var pour = Batches.pour(T0, 16);
+        var unsynced = new DeviceEvent.Pour(pour.timestampMs(), false, pour.startMs(), pour.endMs(),
+                pour.volumeOz(), pour.volumeMl());
+        sink.clock.set(Instant.parse("2026-11-23T12:00:00Z"));
+
+        sink.service().ingest(Batches.of(Batches.series(T0, 1, 60, 0), List.of(unsynced)), Batches.DEVICE_ID);
+
+        var summary = sink.item("LOCATION#loc-001", "DAY#2026-11-23#TAP#07");
+        assertThat(summary.get("pours").n()).isEqualTo("1");
+        assertThat(summary.get("unsynced_pours").n()).isEqualTo("1");
+    }
+
+    @Test
+    void older_tare_after_newer_keeps_the_newer_tare_everywhere() {
+        var newer = new DeviceEvent.Tare(T0 + 2 * INTERVAL_MS, true, "empty", Batches.KEG_ID, "half_barrel",
+                29.6, null, TareStatus.EMPTY_SET);
+        var older = new DeviceEvent.Tare(T0, true, "empty", Batches.KEG_ID, "half_barrel", 28.1, null,
+                TareStatus.EMPTY_SET);
+        var service = sink.service();
+
+        service.ingest(Batches.of(Batches.series(T0 + 2 * INTERVAL_MS, 1, 60, 0), List.of(newer)), Batches.DEVICE_ID);
+        service.ingest(Batches.of(Batches.series(T0, 1, 60, 0), List.of(older)), Batches.DEVICE_ID);
+
+        assertThat(sink.item("KEG#" + Batches.KEG_ID, "TARE").get("empty_offset").n()).isEqualTo("29.6");
+        assertThat(sink.item("DEVICE#SCALE-0042", "TELEMETRY").get("tare_empty_offset").n()).isEqualTo("29.6");
+    }
+
+    @Test
+    void devices_row_last_seen_is_refreshed_at_most_every_five_minutes() {
+        // Each refresh costs 3 write units (row + gsi1 entry moving); seed 001 throttles api_keys the same way.
+        var service = sink.service();
+        service.ingest(Batches.of(Batches.series(T0, 1, 60, 0)), Batches.DEVICE_ID);
+
+        sink.clock.set(RECEIVED.plusSeconds(299));
+        service.ingest(Batches.of(Batches.series(T0 + INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
+        assertThat(sink.dump().get("devices | " + Batches.HARDWARE_ID).get("last_seen_at").s())
+                .isEqualTo("2026-11-21T13:00:00Z");
+
+        sink.clock.set(RECEIVED.plusSeconds(301));
+        service.ingest(Batches.of(Batches.series(T0 + 2 * INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
+        var row = sink.dump().get("devices | " + Batches.HARDWARE_ID);
+        assertThat(row.get("last_seen_at").s()).isEqualTo("2026-11-21T13:05:01Z");
+        assertThat(row.get("gsi1sk").s()).isEqualTo("2026-11-21T13:05:01Z");
+    }
+
+    @Test
+    void registration_sets_confirmation_id_once_and_a_newer_boot_moves_last_boot_id() {
+        var service = sink.service();
+        var caps = new Capabilities(List.of("hx711", "max17048"), Map.of("offline_buffering", true));
+        String secondBoot = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID, "1.0.16",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
+        String confirmation = sink.dump().get("devices | " + Batches.HARDWARE_ID).get("confirmation_id").s();
+
+        sink.clock.set(RECEIVED.plusSeconds(60));
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, secondBoot, "1.0.17",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0 + 3_600_000, true), Batches.DEVICE_ID);
+        service.register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID, "1.0.16",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
+
+        var row = sink.dump().get("devices | " + Batches.HARDWARE_ID);
+        assertThat(row.get("confirmation_id").s()).isEqualTo(confirmation);
+        assertThat(row.get("last_boot_id").s()).as("older boot redelivered late").isEqualTo(secondBoot);
+        assertThat(row.get("firmware_version").s()).isEqualTo("1.0.17");
+        assertThat(row.get("first_registered_at").s()).isEqualTo("2026-11-21T13:00:00Z");
+        assertThat(row.get("capabilities").m().get("sensors").l()).extracting(AttributeValue::s)
+                .containsExactly("hx711", "max17048");
     }
 }

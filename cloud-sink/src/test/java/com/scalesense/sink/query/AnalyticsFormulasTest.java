@@ -96,9 +96,9 @@ class AnalyticsFormulasTest {
         HourlyPours pours = HourlyPours.of(List.of(keg1, keg2), ZoneId.of("America/Chicago"));
 
         assertThat(pours.days()).isEqualTo(2);
-        assertThat(pours.avgGallonsPoured()[12]).isCloseTo(1.5, within(1e-12));
-        assertThat(pours.avgGallonsPoured()[13]).isCloseTo(0.25, within(1e-12));
-        assertThat(pours.avgGallonsPoured()[18]).isZero();
+        assertThat(pours.avgGallonsPoured().get(12)).isCloseTo(1.5, within(1e-12));
+        assertThat(pours.avgGallonsPoured().get(13)).isCloseTo(0.25, within(1e-12));
+        assertThat(pours.avgGallonsPoured().get(18)).isEqualTo(0.0);
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.testing.Batches;
+import com.scalesense.sink.testing.ForwardingDynamoDbClient;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.nio.file.Path;
@@ -16,8 +17,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Seed 001's reading queries and seed 000's analytics over readings written by the real
@@ -77,6 +82,27 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
     }
 
     @Test
+    void the_batch_before_the_range_costs_one_request_not_a_walk_back_through_the_keg() {
+        // Regression: the Limit-1 query for the straddling batch had its LastEvaluatedKey
+        // followed, reading every older batch one request at a time (found by HistoryReadBenchmark).
+        sink.clock.set(T0.plus(Duration.ofMinutes(85)));
+        AtomicInteger queries = new AtomicInteger();
+        DynamoDbClient counting = new ForwardingDynamoDbClient(dynamo.client()) {
+            @Override
+            public QueryResponse query(QueryRequest request) {
+                queries.incrementAndGet();
+                return super.query(request);
+            }
+        };
+
+        LevelHistory history = new Analytics(counting, sink.names, sink.clock).levelHistory("loc-001", "07",
+                HistoryRange.LAST_HOUR);
+
+        assertThat(history.levels()).hasSize(5);
+        assertThat(queries).hasValue(2);
+    }
+
+    @Test
     void pour_rate_hours_remaining_and_keg_lifespan_follow_seed_000s_formulas() {
         // 6 h window (loc-001 setting): (12.40 - 10.15) / 6 = 0.375 gal/h; 10.15 / 0.375 = 27.0667 h
         PourRate rate = analytics.pourRate("loc-001", "07");
@@ -98,8 +124,8 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
         BatteryTrend trend = analytics.batteryTrend("loc-001");
 
         assertThat(pours.days()).isEqualTo(1);
-        assertThat(pours.avgGallonsPoured()[6]).isCloseTo(2.25, within(1e-9));
-        assertThat(pours.avgGallonsPoured()[12]).isZero();
+        assertThat(pours.avgGallonsPoured().get(6)).isCloseTo(2.25, within(1e-9));
+        assertThat(pours.avgGallonsPoured().get(12)).isEqualTo(0.0);
         assertThat(trend.days()).containsExactly(
                 new BatteryTrend.Day(LocalDate.of(2026, 11, 21), Batches.DEVICE_ID, 80.0, 80.0));
     }

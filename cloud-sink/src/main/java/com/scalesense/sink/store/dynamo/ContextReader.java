@@ -26,9 +26,13 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 /**
  * Reads everything a batch needs in one BatchGetItem (strongly consistent, so alert conditions are
  * computed from the latest state): location settings, the tap's and device's alert items, the
- * device state and, for a tare, the keg's META. Reads cost read units, not write units.
+ * device state, the devices row's last_seen_at and, for a tare, the keg's META. Reads cost read
+ * units, a fifth of the price of write units (seed 002: $0.25 vs $1.25 per million).
  */
 final class ContextReader {
+
+    // Unprocessed keys come back only under throttling; 8 rounds bound one Lambda call, then SQS retries.
+    private static final int MAX_ROUNDS = 8;
 
     private final DynamoDbClient client;
     private final TableNames names;
@@ -53,7 +57,19 @@ final class ContextReader {
         if (q.tareKegId() != null) {
             keys.add(Keys.kegMeta(q.tareKegId()));
         }
-        Map<ItemKey, Map<String, AttributeValue>> found = getAll(keys);
+        Map<String, KeysAndAttributes> request = new HashMap<>();
+        request.put(names.scaleSense(), KeysAndAttributes.builder().consistentRead(true)
+                .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
+        if (q.hardwareId() != null) {
+            request.put(names.devices(), KeysAndAttributes.builder().consistentRead(true)
+                    .keys(Map.of("hardware_id", Attr.s(q.hardwareId()))).projectionExpression("last_seen_at").build());
+        }
+        Map<String, List<Map<String, AttributeValue>>> byTable = getAll(request);
+        Map<ItemKey, Map<String, AttributeValue>> found = new HashMap<>();
+        for (var item : byTable.getOrDefault(names.scaleSense(), List.of())) {
+            found.put(new ItemKey(Attr.str(item, ItemKey.PK), Attr.str(item, ItemKey.SK)), item);
+        }
+        var deviceRow = byTable.getOrDefault(names.devices(), List.of()).stream().findFirst().orElse(null);
         Map<String, ActiveAlert> active = new HashMap<>();
         for (AlertType type : AlertType.values()) {
             String entity = type == AlertType.LOW_KEG ? tapEntity : deviceEntity;
@@ -75,7 +91,8 @@ final class ContextReader {
         var alerts = new AlertState(active, since, state == null ? null : DeviceState.valueOf(state),
                 stateAt == null ? 0 : stateAt);
         String beerId = q.tareKegId() == null ? null : Attr.str(found.get(Keys.kegMeta(q.tareKegId())), "beer_id");
-        return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId);
+        return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
+                Attr.str(deviceRow, "last_seen_at"));
     }
 
     /** A missing item or attribute takes the default of {@link LocationSettings#DEFAULTS}. */
@@ -99,26 +116,22 @@ final class ContextReader {
         return value == null ? fallback : value;
     }
 
-    private Map<ItemKey, Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
-        String table = names.scaleSense();
-        Map<String, KeysAndAttributes> request = Map.of(table, KeysAndAttributes.builder().consistentRead(true)
-                .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
-        Map<ItemKey, Map<String, AttributeValue>> out = new HashMap<>();
+    private Map<String, List<Map<String, AttributeValue>>> getAll(Map<String, KeysAndAttributes> first) {
+        Map<String, List<Map<String, AttributeValue>>> out = new HashMap<>();
+        Map<String, KeysAndAttributes> request = first;
         try {
             // BatchGetItem may return part of the keys as unprocessed; ask again for those only (bounded).
-            for (int round = 0; round < 8 && !request.isEmpty(); round++) {
+            for (int round = 0; round < MAX_ROUNDS && !request.isEmpty(); round++) {
                 var response = client.batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
-                for (var item : response.responses().getOrDefault(table, List.of())) {
-                    out.put(new ItemKey(Attr.str(item, ItemKey.PK), Attr.str(item, ItemKey.SK)), item);
-                }
+                response.responses().forEach((table, items) -> out.computeIfAbsent(table, t -> new ArrayList<>()).addAll(items));
                 request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
             }
         } catch (SdkException e) {
-            throw new StoreUnavailableException("BatchGetItem " + table, e);
+            throw new StoreUnavailableException("BatchGetItem", e);
         }
         if (!request.isEmpty()) {
-            throw new StoreUnavailableException("BatchGetItem " + table,
-                    new IllegalStateException("keys still unprocessed after 8 rounds"));
+            throw new StoreUnavailableException("BatchGetItem",
+                    new IllegalStateException("keys still unprocessed after " + MAX_ROUNDS + " rounds"));
         }
         return out;
     }

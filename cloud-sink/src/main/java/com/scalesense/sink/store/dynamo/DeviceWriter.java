@@ -38,9 +38,11 @@ final class DeviceWriter {
 
     void touch(DeviceTouch t) {
         String seen = Rfc3339.format(t.seenAt());
-        var b = common(seen, t.deviceId(), t.locId(), t.tapId(), t.bootId(), t.firmwareVersion())
-                .set("last_reading_ms", Attr.n(t.newestReadingMs()))
-                .onlyIfNotNewer("last_reading_ms", Attr.n(t.newestReadingMs()));
+        // A late batch of an older boot must not undo a registration: identity is filled, never overwritten.
+        var b = seen(seen).setIfAbsent("device_id", Attr.s(t.deviceId())).setIfAbsent("loc_id", Attr.s(t.locId()))
+                .setIfAbsent("tap_id", Attr.s(t.tapId())).setIfAbsent("last_boot_id", Attr.s(t.bootId()))
+                .setIfAbsent("firmware_version", Attr.s(t.firmwareVersion()))
+                .onlyIfNotNewer("last_seen_at", Attr.s(seen));
         updater.update(names.devices(), Map.of("hardware_id", Attr.s(t.hardwareId())), b, GSI1_WRITES);
     }
 
@@ -52,7 +54,10 @@ final class DeviceWriter {
         var capabilities = AttributeValue.fromM(Map.of(
                 "sensors", AttributeValue.fromL(r.capabilities().sensors().stream().map(Attr::s).toList()),
                 "features", AttributeValue.fromM(features)));
-        var b = common(seen, r.deviceId(), r.locId(), r.tapId(), r.bootId(), r.firmwareVersion())
+        var b = seen(seen).set("device_id", Attr.s(r.deviceId()))
+                .set("loc_id", r.locId() == null ? null : Attr.s(r.locId()))
+                .set("tap_id", r.tapId() == null ? null : Attr.s(r.tapId()))
+                .set("last_boot_id", Attr.s(r.bootId())).set("firmware_version", Attr.s(r.firmwareVersion()))
                 .set("capabilities", capabilities)
                 .setIfAbsent("confirmation_id", Attr.s(u.confirmationId()))
                 .set("last_boot_at_ms", Attr.n(r.timestampMs()))
@@ -60,13 +65,9 @@ final class DeviceWriter {
         updater.update(names.devices(), Map.of("hardware_id", Attr.s(r.hardwareId())), b, GSI1_WRITES);
     }
 
-    private static UpdateBuilder common(String seen, String deviceId, String locId, String tapId, String bootId,
-                                        String firmware) {
+    private static UpdateBuilder seen(String seen) {
         return new UpdateBuilder().set("last_seen_at", Attr.s(seen)).set("gsi1pk", Attr.s(GSI1PK))
-                .set("gsi1sk", Attr.s(seen)).setIfAbsent("first_registered_at", Attr.s(seen))
-                .set("device_id", Attr.s(deviceId)).set("loc_id", locId == null ? null : Attr.s(locId))
-                .set("tap_id", tapId == null ? null : Attr.s(tapId))
-                .set("last_boot_id", Attr.s(bootId)).set("firmware_version", Attr.s(firmware));
+                .set("gsi1sk", Attr.s(seen)).setIfAbsent("first_registered_at", Attr.s(seen));
     }
 
     /** Query gsi1 for gsi1sk &lt; cutoff, oldest first: no scan (seed 000 "never scan"). */

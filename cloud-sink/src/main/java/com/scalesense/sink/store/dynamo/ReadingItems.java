@@ -106,6 +106,9 @@ final class ReadingItems {
         item.put("columns", Attr.s(COLUMNS));
         item.put("rows", Attr.s(rows.toString()));
         item.put("expires_at", Attr.n(first / 1000 + READINGS_STORE_TTL_SECS));
+        if (!b.events().isEmpty()) {
+            item.put("events", EventItems.of(b.events()));
+        }
         return item;
     }
 

@@ -1,0 +1,47 @@
+package com.scalesense.sink.admin;
+
+import static com.scalesense.sink.admin.internal.Dynamo.key;
+import static com.scalesense.sink.admin.internal.Dynamo.s;
+
+import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.TableNames;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * Creates a tap's config item ({@code LOCATION#<loc_id>/TAP#nn}) so a scale can be registered
+ * to it and kegs assigned. Never overwrites: an existing tap carries its keg and scale.
+ */
+public final class Taps {
+
+    private final DynamoDbClient client;
+    private final String table;
+
+    public Taps(DynamoDbClient client, TableNames names) {
+        this.client = client;
+        this.table = names.scaleSense();
+    }
+
+    /**
+     * @param name display name, e.g. {@code Tap 7}
+     * @return the tap_id, e.g. {@code loc-001#TAP#07}
+     * @throws ConflictException if the tap exists
+     */
+    public String create(String locId, String tapNumber, String name) {
+        Fields.match("loc_id", locId, Fields.LOC_ID);
+        Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
+        String tapId = locId + "#TAP#" + tapNumber;
+        Map<String, AttributeValue> item = new HashMap<>(key(Keys.tapConfig(locId, tapNumber)));
+        item.put("tap_id", s(tapId));
+        item.put("name", s(Fields.text("name", name, 60)));
+        try {
+            client.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
+        } catch (ConditionalCheckFailedException e) {
+            throw new ConflictException("tap", tapId, "already exists");
+        }
+        return tapId;
+    }
+}

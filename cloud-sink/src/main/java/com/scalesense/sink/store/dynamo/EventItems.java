@@ -1,0 +1,65 @@
+package com.scalesense.sink.store.dynamo;
+
+import com.scalesense.protocol.DeviceEvent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A batch's events as a list attribute of its packed readings item, so every event the sink
+ * accepted is kept for the same 30 days as the readings around it (pours and tares also drive the
+ * summary and tare items; keg swaps and sensor errors live only here). Field names are the wire's.
+ */
+final class EventItems {
+
+    private EventItems() {
+    }
+
+    static AttributeValue of(List<DeviceEvent> events) {
+        return AttributeValue.fromL(events.stream().map(e -> AttributeValue.fromM(one(e))).toList());
+    }
+
+    private static Map<String, AttributeValue> one(DeviceEvent e) {
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        m.put("timestamp_ms", Attr.n(e.timestampMs()));
+        m.put("clock_synced", Attr.bool(e.clockSynced()));
+        if (e instanceof DeviceEvent.Pour p) {
+            m.put("type", Attr.s("pour"));
+            m.put("start_ms", Attr.n(p.startMs()));
+            m.put("end_ms", Attr.n(p.endMs()));
+            m.put("volume_oz", Attr.n(p.volumeOz()));
+            m.put("volume_ml", Attr.n(p.volumeMl()));
+        } else if (e instanceof DeviceEvent.KegSwap k) {
+            m.put("type", Attr.s("keg_swap"));
+            putIf(m, "previous_keg_id", k.previousKegId());
+            putIf(m, "new_keg_id", k.newKegId());
+            m.put("weight_lbs", Attr.n(k.weightLbs()));
+        } else if (e instanceof DeviceEvent.Tare t) {
+            m.put("type", Attr.s("tare"));
+            m.put("kind", Attr.s(t.kind()));
+            m.put("keg_id", Attr.s(t.kegId()));
+            putIf(m, "keg_type", t.kegType());
+            if (t.emptyOffsetLbs() != null) {
+                m.put("empty_offset_lbs", Attr.n(t.emptyOffsetLbs()));
+            }
+            if (t.fullRefLbs() != null) {
+                m.put("full_ref_lbs", Attr.n(t.fullRefLbs()));
+            }
+            putIf(m, "tare_status", t.tareStatus() == null ? null : t.tareStatus().name().toLowerCase(Locale.ROOT));
+        } else if (e instanceof DeviceEvent.SensorError s) {
+            m.put("type", Attr.s("sensor_error"));
+            m.put("sensor", Attr.s(s.sensor()));
+            putIf(m, "status", s.status() == null ? null : s.status().name().toLowerCase(Locale.ROOT));
+            putIf(m, "detail", s.detail());
+        }
+        return m;
+    }
+
+    private static void putIf(Map<String, AttributeValue> m, String name, String value) {
+        if (value != null) {
+            m.put(name, Attr.s(value));
+        }
+    }
+}

@@ -37,13 +37,12 @@ final class BatchAssembler {
         long floor = floor0;
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
-        boolean restampable = ctx.bootId().equals(currentBootId) && sync.isPresent();
         List<Reading> readings = new ArrayList<>();
         List<DeviceEvent> events = new ArrayList<>();
         for (Stamped s : items) {
             long ts = s.timestampMs();
             boolean synced = s.clockSynced();
-            if (!synced && restampable) {
+            if (!synced && sync.isPresent() && s.takenInBoot(currentBootId)) {
                 ts = sync.get().wallAt(s.monoMs());
                 synced = true;
             }

@@ -74,14 +74,14 @@ public final class Batcher {
     }
 
     private boolean due(BatchPlan plan, List<Stamped> items, boolean synced) {
-        boolean thisBoot = plan.context().bootId().equals(currentBootId);
         long now = clock.monoMs();
-        if (thisBoot && !synced && items.stream().anyMatch(
-                s -> !s.clockSynced() && now - s.monoMs() < config.unsyncedHold().toMillis())) {
+        if (!synced && items.stream().anyMatch(s -> !s.clockSynced() && s.takenInBoot(currentBootId)
+                && now - s.monoMs() < config.unsyncedHold().toMillis())) {
             return false;
         }
+        Stamped first = items.get(0);
         // An entry of an earlier boot has no comparable monotonic time: it is overdue by definition.
-        return plan.closed() || !thisBoot || now - plan.first().entry().monoMs() >= config.maxDelay().toMillis();
+        return plan.closed() || !first.takenInBoot(currentBootId) || now - first.monoMs() >= config.maxDelay().toMillis();
     }
 
     private void seal(BatchPlan plan, List<Stamped> items, Optional<SyncPoint> sync) {

@@ -32,6 +32,11 @@ record Stamped(PendingEntry pending, Reading reading, DeviceEvent event) {
         return pending.entry().monoMs();
     }
 
+    /** The boot that took it: its monotonic time means nothing in another boot. */
+    boolean takenInBoot(String bootId) {
+        return BatchContext.ofGroup(pending.entry().group()).bootId().equals(bootId);
+    }
+
     Reading reading(long ts, boolean synced) {
         Reading r = reading;
         return new Reading(ts, r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft(), r.pourRateGph(),

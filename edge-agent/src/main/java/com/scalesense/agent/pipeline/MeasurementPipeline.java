@@ -3,6 +3,7 @@ package com.scalesense.agent.pipeline;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.detect.DetectorListener;
 import com.scalesense.agent.pipeline.detect.KegDetector;
+import com.scalesense.agent.pipeline.detect.Phase;
 import com.scalesense.agent.pipeline.detect.PourRate;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
@@ -43,6 +44,15 @@ public final class MeasurementPipeline implements DetectorListener {
     private RawSample sample;
     private Ambient ambient = Ambient.SYNCED;
     private boolean swapPending;
+    /** The full_ref in use was taken from a swapped-in keg's weight, not measured by a technician. */
+    private boolean fullRefAssumed;
+
+    /**
+     * A swapped-in keg weighing this fraction of its type's reference beer less than a full one
+     * was not full. A full keg's true weight differs from seed 000's reference by a few percent
+     * (a half barrel of sg 1.0 holds 129.4 lbs of beer against the table's 132.5), so 10 %.
+     */
+    static final double PARTIAL_KEG_FRACTION = 0.10;
 
     public MeasurementPipeline(PipelineConfig config, SampleRate sampleRate, Calibration calibration,
                                KegProfile keg, PipelineListener listener) {
@@ -78,7 +88,10 @@ public final class MeasurementPipeline implements DetectorListener {
                         "usable samples again"));
             }
         }
-        if (nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos) {
+        // A reading falling due on an unusable sample waits for the next good one or the fault:
+        // the last good weight must not be stamped with a time the sensor was already failing.
+        boolean due = nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos;
+        if (due && (raw.isValid() || gate.faulted())) {
             emitReading();
         }
     }
@@ -107,6 +120,7 @@ public final class MeasurementPipeline implements DetectorListener {
         KegType type = config.assumeNewKegFull() ? KegType.nearestFull(weightKg, keg.kegType()) : keg.kegType();
         Tare tare = config.assumeNewKegFull() && weightKg > type.emptyKg() + 1 ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING;
         keg = new KegProfile(null, type, keg.sg(), tare);
+        fullRefAssumed = tare.fullRefKg() != null;
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null, Units.kgToLbs(weightKg)));
     }
@@ -116,9 +130,20 @@ public final class MeasurementPipeline implements DetectorListener {
         emitReading();
     }
 
-    /** The keg on the tap was assigned (by the cloud or the technician); keeps what was measured of it. */
+    /**
+     * The keg on the tap was assigned (by the cloud or the technician); keeps what was measured of
+     * it, except a full weight taken for granted at the swap when the assigned type says the keg
+     * cannot have been full: more than {@value #PARTIAL_KEG_FRACTION} of the type's reference beer
+     * short (a partly drawn keg moved from another tap) falls back to the reference full weight.
+     */
     public void assignKeg(String kegId, KegType type, double sg) {
-        keg = new KegProfile(kegId, type, sg, keg.tare());
+        Tare tare = keg.tare();
+        double shortBy = tare.fullRefKg() == null ? 0 : type.fullKg() - tare.fullRefKg();
+        if (fullRefAssumed && shortBy > PARTIAL_KEG_FRACTION * (type.fullKg() - type.emptyKg())) {
+            tare = tare.emptyOffsetKg() == null ? Tare.PENDING : new Tare(tare.emptyOffsetKg(), null, tare.taredAtMs());
+            fullRefAssumed = false;
+        }
+        keg = new KegProfile(kegId, type, sg, tare);
     }
 
     /** Replaces the keg profile wholesale (e.g. restored from the store at start-up). */
@@ -148,6 +173,7 @@ public final class MeasurementPipeline implements DetectorListener {
         };
         KegProfile profile = keg.withTare(next); // validates before anything changes
         keg = profile;
+        fullRefAssumed = fullRefAssumed && "empty".equals(kind);
         DeviceEvent.Tare event = new DeviceEvent.Tare(atMs, ambient.clockSynced(), kind, keg.kegId(),
                 keg.kegType().wireName(), toLbs(next.emptyOffsetKg()), toLbs(next.fullRefKg()), next.status());
         event(event);
@@ -169,7 +195,7 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     private void emitReading() {
-        double weight = detector.phase() == com.scalesense.agent.pipeline.detect.Phase.STABLE ? detector.referenceKg() : lastKg;
+        double weight = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
         listener.onReading(readings.reading(sample, ambient, keg, state(), weight, rate));
         swapPending = false;
         nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();

@@ -51,7 +51,8 @@ final class ReadingAssembler {
                     ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
         }
         if (state == KegState.KEG_ABSENT) {
-            return new Reading(sample.wallMillis(), null, null, Units.kgToLbs(weightKg), null, gph, null, batteryV,
+            // what is left on an empty platform is the zero's noise: never a negative weight on the wire
+            return new Reading(sample.wallMillis(), null, null, Units.kgToLbs(Math.max(0, weightKg)), null, gph, null, batteryV,
                     batteryPct, ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
         }
         KegLevel level = keg.levelAt(weightKg, config.servingOz());

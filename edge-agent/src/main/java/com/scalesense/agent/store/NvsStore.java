@@ -29,6 +29,9 @@ public interface NvsStore extends AutoCloseable {
     /** Increments and returns the boot counter (1 on the first start); call once per start. */
     long nextBoot();
 
+    /** The boot counter as last stored, 0 before the first start; for the status page. */
+    long bootCount();
+
     NvsStatus status();
 
     @Override

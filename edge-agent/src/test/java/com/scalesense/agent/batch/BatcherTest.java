@@ -134,4 +134,23 @@ class BatcherTest {
             assertThat(second.readings().get(0).clockSynced()).as("moved reading is flagged").isFalse();
         }
     }
+
+    @Test
+    void unsynced_readings_of_an_earlier_boot_go_at_once_under_their_own_boot_id_and_stay_flagged() {
+        // given a reading left unsealed by the previous run, taken before that run saw time sync
+        BatchContext previousBoot = new BatchContext(KEG_A.hardwareId(), KEG_A.deviceId(),
+                "2f1b6f0e-3c1a-4d2b-9e8f-0a1b2c3d4e5f", KEG_A.firmwareVersion(), KEG_A.locId(), KEG_A.tapId(), KEG_A.kegId());
+        try (ScaleFixture s = scale()) {
+            s.recorder.record(previousBoot, ScaleFixture.reading(T0 - 7_200_000, false), 999_999_999L);
+            // when: this run is synced, but the old monotonic time means nothing now
+            s.batcher.tick(false);
+            // then
+            ReadingsBatch b = s.batches().get(0);
+            assertThat(b.bootId()).isEqualTo(previousBoot.bootId());
+            assertThat(b.readings()).singleElement().satisfies(r -> {
+                assertThat(r.timestampMs()).isEqualTo(T0 - 7_200_000);
+                assertThat(r.clockSynced()).isFalse();
+            });
+        }
+    }
 }

@@ -51,10 +51,11 @@ public final class CrashWriter {
     }
 
     static Outbox open(String engine, OutboxConfig config) {
-        if (!"sqlite".equals(engine)) {
-            throw new IllegalArgumentException("engine must be sqlite, was " + engine);
-        }
-        return SqliteOutbox.open(config, Clock.systemUTC());
+        return switch (engine) {
+            case "sqlite" -> SqliteOutbox.open(config, Clock.systemUTC());
+            case "mapdb" -> MapDbCandidateOutbox.open(config, Clock.systemUTC());
+            default -> throw new IllegalArgumentException("engine must be sqlite or mapdb, was " + engine);
+        };
     }
 
     /** 200 bytes: about the size of an encoded reading. */

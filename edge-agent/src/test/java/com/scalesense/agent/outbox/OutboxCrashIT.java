@@ -3,31 +3,21 @@ package com.scalesense.agent.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kills a writer process with SIGKILL at random moments, restarts it on the same file, and
- * checks that the outbox kept every promise the writer printed. {@code -Dcrash.kills=N} (or the
- * {@code crash-long} profile) runs more rounds; the seed is printed so a failure can be replayed.
+ * checks that the SQLite outbox kept every promise the writer printed. {@code -Dcrash.kills=N}
+ * (or the {@code crash-long} profile) runs more rounds; {@code -Dcrash.seed} replays a failure.
  */
 class OutboxCrashIT {
 
-    private static final int KILLS = Integer.getInteger("crash.kills", 50);
-    private static final long SEED = Long.getLong("crash.seed", 20261122L);
-    /** Linux exit status of a process ended by signal 9: 128 + 9. */
-    private static final int SIGKILL_STATUS = 137;
+    private static final int KILLS = CrashHarness.kills(50, 1.0);
+    private static final long SEED = CrashHarness.SEED;
     /** Page margin for the on-disk bound: one transaction's pages plus a drop step (4 KiB pages). */
     private static final long PAGE_MARGIN = 8 * 4096;
 
@@ -69,46 +59,14 @@ class OutboxCrashIT {
 
     /** Runs KILLS rounds; returns the largest size of the main file seen after a kill. */
     private long killRepeatedly(Path file, long maxBytes, CrashLedger ledger) throws Exception {
-        Random random = new Random(SEED);
+        CrashHarness harness = new CrashHarness(dir, "sqlite", maxBytes, SEED);
         long largest = 0;
         for (int run = 1; run <= KILLS; run++) {
-            int killAfterLines = 1 + random.nextInt(400);
-            Process p = start(file, maxBytes, run);
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                int lines = 0;
-                while (lines < killAfterLines && (line = out.readLine()) != null) {
-                    ledger.record(line);
-                    lines++;
-                }
-                // SIGKILL through the handle: Process.destroyForcibly() would also close our end of
-                // the pipe and lose the lines already printed; the exit status proves the signal.
-                p.toHandle().destroyForcibly();
-                // Lines already in the pipe were printed after their call returned: promises too.
-                while ((line = out.readLine()) != null) {
-                    ledger.record(line);
-                }
-            }
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("writer ended within 60 s").isTrue();
-            assertThat(p.exitValue()).as("run %d (seed %d) ended by SIGKILL; stderr: %s", run, SEED,
-                    stderr(run)).isEqualTo(SIGKILL_STATUS);
+            harness.killOnce(run, ledger::record);
             largest = Math.max(largest, Files.size(file));
         }
         System.out.printf("crash test: %d SIGKILLs (seed %d), largest outbox file %d bytes, bound %d%n", KILLS, SEED,
                 largest, maxBytes);
         return largest;
-    }
-
-    private Process start(Path file, long maxBytes, int run) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), CrashWriter.class.getName(),
-                "sqlite", file.toString(), Long.toString(maxBytes), Integer.toString(run));
-        return new ProcessBuilder(command).redirectError(dir.resolve("stderr-" + run + ".txt").toFile()).start();
-    }
-
-    private String stderr(int run) throws IOException {
-        File f = dir.resolve("stderr-" + run + ".txt").toFile();
-        return f.exists() ? Files.readString(f.toPath()) : "";
     }
 }

@@ -162,4 +162,25 @@ class SqliteOutboxTest {
             assertThat(box.pending(10)).hasSize(1);
         }
     }
+
+    @Test
+    void when_only_sealed_batches_are_left_the_oldest_batch_is_dropped_and_its_entries_counted() {
+        // given a full outbox whose content is all sealed (nothing unsealed left to drop)
+        long bound = OutboxConfig.MIN_MAX_BYTES;
+        try (SqliteOutbox box = open(bound)) {
+            long end = 0;
+            for (int i = 0; i < 40; i++) {
+                box.appendAll(List.of(reading(i + "a"), reading(i + "b")));
+                List<PendingEntry> taken = box.pending(2);
+                box.seal(new SealRequest(new SealedBatch("b" + i, ("p" + i + "-" + "x".repeat(3000))
+                        .getBytes(StandardCharsets.UTF_8)), BOOT, ++end, taken.get(0).seq(), taken.get(1).seq(), 2));
+            }
+            // then
+            OutboxStatus status = box.status();
+            assertThat(status.usedBytes()).isLessThanOrEqualTo(bound);
+            assertThat(status.droppedEntries()).isEqualTo(2 * (40 - status.sealedBatches()));
+            assertThat(box.oldest(100)).extracting(SealedBatch::batchId).last().isEqualTo("b39");
+            assertThat(box.oldest(1).get(0).batchId()).isEqualTo("b" + (40 - status.sealedBatches()));
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package com.scalesense.agent.pipeline;
 
+import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
@@ -97,6 +98,21 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_reading_due_during_the_first_bad_samples_waits_instead_of_repeating_the_old_level() {
+        // regression: the last good weight was stamped inside the fault window before it was declared
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(59.8);
+        int before = scale.recorder.readings().size();
+
+        scale.bad(SampleStatus.DISCONNECTED, 4); // the 60 s reading falls due here
+
+        assertThat(scale.recorder.readings()).hasSize(before);
+        scale.bad(SampleStatus.DISCONNECTED, 1);
+        assertThat(last(scale).kegState()).isEqualTo(KegState.INVALID);
+        assertThat(last(scale).levelPct()).isNull();
+    }
+
+    @Test
     void the_sensor_recovers_after_enough_good_samples() {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
         scale.hold(5).bad(SampleStatus.NOT_READY, 10);
@@ -130,6 +146,64 @@ class MeasurementPipelineTest {
         assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
         assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.SIXTH_BARREL);
         assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(60), within(1e-3));
+    }
+
+    @Test
+    void an_hx711_read_glitch_is_neither_a_pour_nor_a_jump_in_level() {
+        // 2^20 - 1: a bit slip fills the low bits with ones; status stays OK, so only the filter can stop it
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(95.25));
+        scale.hold(5);
+
+        scale.glitch((1 << 20) - 1).hold(5).glitch((1 << 16) - 1).hold(60);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        assertThat(scale.recorder.readings()).extracting(Reading::levelPct)
+                .allSatisfy(level -> assertThat(level).isCloseTo(50.0, within(1e-3)));
+    }
+
+    @Test
+    void temperature_compensation_holds_the_level_through_a_cooler_cycle() {
+        // given a zero drift of 200 counts/°C (20 g/°C here) fitted at 4 °C
+        Calibration compensated = ScriptedScale.CALIBRATION.withTemperatureCompensation(200, 4);
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), compensated, MODELO_HALF, Units.lbsToKg(95.25))
+                .zeroDrift(200, 4).ambient(new Ambient(4.0, null, true));
+        scale.hold(5);
+
+        // when the cooler warms to 7 °C
+        scale.ambient(new Ambient(7.0, null, true)).hold(120);
+
+        // then: uncompensated the 600-count drift would read 60 g heavy (+0.1 %)
+        Reading r = last(scale);
+        assertThat(r.levelPct()).isCloseTo(50.0, within(1e-3));
+        assertThat(r.temperatureC()).isEqualTo(7.0);
+        assertThat(ScriptedScale.CALIBRATION.toKg(ScriptedScale.ZERO + 600, 7.0)).isCloseTo(0.06, within(1e-9));
+    }
+
+    @Test
+    void a_partly_drawn_keg_assigned_as_a_half_barrel_is_not_taken_as_full() {
+        // given a half barrel at 100 lbs (about 54 % by the reference) set on an empty platform
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(5).jumpTo(Units.lbsToKg(100)).hold(5);
+        assertThat(last(scale).levelPct()).isCloseTo(100, within(1e-6)); // assumed full until assigned
+
+        // when the bar assigns it as a half barrel
+        scale.pipeline.assignKeg("keg-20261122-0002", KegType.HALF_BARREL, 1.010);
+        scale.hold(61);
+
+        // then the reference full weight is used: (100 - 29) / (161.5 - 29) = 53.58 %
+        assertThat(last(scale).levelPct()).isCloseTo(53.585, within(1e-3));
+        assertThat(scale.pipeline.keg().tare()).isEqualTo(Tare.PENDING);
+    }
+
+    @Test
+    void a_full_keg_assigned_after_a_swap_keeps_its_measured_full_weight() {
+        // a half barrel of sg 1.0 is truly 158.35 lbs full, 2.4 % of its beer below the reference
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(5).jumpTo(Units.lbsToKg(158.35)).hold(5);
+
+        scale.pipeline.assignKeg("keg-20261122-0003", KegType.HALF_BARREL, 1.0);
+
+        assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(158.35), within(1e-3));
     }
 
     @Test

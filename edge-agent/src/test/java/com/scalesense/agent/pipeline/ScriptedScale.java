@@ -26,10 +26,24 @@ public final class ScriptedScale {
     public final MeasurementPipeline pipeline;
     private long nanos;
     private double kg;
+    private Ambient ambient = Ambient.SYNCED;
+    private double countsPerC;
+    private double driftRefC;
 
     public ScriptedScale(PipelineConfig config, KegProfile keg, double startKg) {
-        this.pipeline = new MeasurementPipeline(config, SampleRate.SPS_10, CALIBRATION, keg, recorder);
+        this(config, CALIBRATION, keg, startKg);
+    }
+
+    public ScriptedScale(PipelineConfig config, Calibration calibration, KegProfile keg, double startKg) {
+        this.pipeline = new MeasurementPipeline(config, SampleRate.SPS_10, calibration, keg, recorder);
         this.kg = startKg;
+    }
+
+    /** The scripted cell's zero drifts by {@code counts} per °C away from {@code atC}. */
+    public ScriptedScale zeroDrift(double counts, double atC) {
+        this.countsPerC = counts;
+        this.driftRefC = atC;
+        return this;
     }
 
     /** Holds the current weight for {@code seconds}. */
@@ -55,6 +69,19 @@ public final class ScriptedScale {
         return this;
     }
 
+    /** One sample with status OK but a raw value of {@code counts}: an HX711 read glitch. */
+    public ScriptedScale glitch(int counts) {
+        nanos += SampleRate.SPS_10.periodNanos();
+        pipeline.accept(new RawSample(counts, nanos, EPOCH_MS + nanos / 1_000_000, SampleStatus.OK), ambient);
+        return this;
+    }
+
+    /** Samples from now on carry {@code now} (temperature, battery, clock state). */
+    public ScriptedScale ambient(Ambient now) {
+        this.ambient = now;
+        return this;
+    }
+
     /** {@code count} samples with {@code status} and no value. */
     public ScriptedScale bad(SampleStatus status, int count) {
         for (int i = 0; i < count; i++) {
@@ -70,7 +97,8 @@ public final class ScriptedScale {
 
     private void feed(SampleStatus status) {
         nanos += SampleRate.SPS_10.periodNanos();
-        int value = status == SampleStatus.OK ? (int) Math.round(ZERO + kg * COUNTS_PER_KG) : 0;
-        pipeline.accept(new RawSample(value, nanos, EPOCH_MS + nanos / 1_000_000, status), Ambient.SYNCED);
+        double drift = ambient.temperatureC() == null ? 0 : countsPerC * (ambient.temperatureC() - driftRefC);
+        int value = status == SampleStatus.OK ? (int) Math.round(ZERO + kg * COUNTS_PER_KG + drift) : 0;
+        pipeline.accept(new RawSample(value, nanos, EPOCH_MS + nanos / 1_000_000, status), ambient);
     }
 }

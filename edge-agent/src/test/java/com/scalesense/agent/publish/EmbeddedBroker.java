@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * a stop/start just as on a real broker). Optionally a TLS listener that requires client
  * certificates signed by the test CA.
  */
-final class EmbeddedBroker implements AutoCloseable {
+public final class EmbeddedBroker implements AutoCloseable {
 
     /** Bound for broker start/stop; HiveMQ CE usually needs a few seconds on a shared 2-core box. */
     private static final Duration LIFECYCLE_LIMIT = Duration.ofSeconds(60);
@@ -38,12 +38,12 @@ final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** A broker with a plain TCP listener. */
-    static EmbeddedBroker plain(Path home) {
+    public static EmbeddedBroker plain(Path home) {
         return create(home, null);
     }
 
     /** A broker with a plain listener and a TLS listener that requires a client certificate. */
-    static EmbeddedBroker mutualTls(Path home, TestPki.BrokerStores stores) {
+    public static EmbeddedBroker mutualTls(Path home, TestPki.BrokerStores stores) {
         return create(home, stores);
     }
 
@@ -57,11 +57,11 @@ final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
-    URI tcpUri() {
+    public URI tcpUri() {
         return URI.create("tcp://127.0.0.1:" + tcpPort);
     }
 
-    URI sslUri() {
+    public URI sslUri() {
         return URI.create("ssl://localhost:" + tlsPort);
     }
 
@@ -70,7 +70,7 @@ final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** Starts a fresh broker process-in-JVM on the same ports and data folder. */
-    void start() {
+    public void start() {
         hivemq = EmbeddedHiveMQ.builder()
                 .withConfigurationFolder(home.resolve("conf"))
                 .withDataFolder(home.resolve("data"))
@@ -80,7 +80,7 @@ final class EmbeddedBroker implements AutoCloseable {
         join(hivemq.start()::get);
     }
 
-    void stop() {
+    public void stop() {
         if (hivemq != null) {
             EmbeddedHiveMQ running = hivemq;
             hivemq = null;
@@ -139,6 +139,9 @@ final class EmbeddedBroker implements AutoCloseable {
                             <bind-address>127.0.0.1</bind-address>
                         </tcp-listener>
                 %s    </listeners>
+                    <persistence>
+                        <mode>file</mode>
+                    </persistence>
                     <anonymous-usage-statistics>
                         <enabled>false</enabled>
                     </anonymous-usage-statistics>

@@ -4,27 +4,31 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 /**
  * The cloud side of a test: a Paho client with a persistent session (so the broker queues what
  * arrives while it is away, as the AWS IoT Rule would see it) collecting every payload as text.
  */
-final class TestSubscriber implements AutoCloseable {
+public final class TestSubscriber implements AutoCloseable {
 
     private final MqttClient client;
     private final List<String> received = new CopyOnWriteArrayList<>();
 
-    TestSubscriber(URI broker, String clientId, String filter) {
+    public TestSubscriber(URI broker, String clientId, String filter) {
         try {
             client = new MqttClient(broker.toString(), clientId, new MemoryPersistence());
-            client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
+            client.setCallback(new MqttCallbackExtended() {
                 @Override
                 public void connectComplete(boolean reconnect, String serverUri) {
-                    resubscribe(filter);
+                    // The broker kept the subscription in the persistent session. Subscribing here
+                    // would block Paho's callback thread while a backlog is queued behind it: a deadlock.
                 }
 
                 @Override
@@ -33,12 +37,12 @@ final class TestSubscriber implements AutoCloseable {
                 }
 
                 @Override
-                public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
+                public void messageArrived(String topic, MqttMessage message) {
                     received.add(new String(message.getPayload(), StandardCharsets.UTF_8));
                 }
 
                 @Override
-                public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+                public void deliveryComplete(IMqttDeliveryToken token) {
                     // a subscriber does not publish
                 }
             });
@@ -47,26 +51,19 @@ final class TestSubscriber implements AutoCloseable {
             options.setAutomaticReconnect(true);
             options.setMaxReconnectDelay(1000);
             client.connect(options);
+            client.subscribe(filter, 1);
         } catch (MqttException e) {
             throw new IllegalStateException("test subscriber cannot connect to " + broker, e);
         }
     }
 
-    private void resubscribe(String filter) {
-        try {
-            client.subscribe(filter, 1);
-        } catch (MqttException e) {
-            throw new IllegalStateException("test subscriber cannot subscribe to " + filter, e);
-        }
-    }
-
     /** Everything received so far, in arrival order, duplicates included. */
-    List<String> received() {
+    public List<String> received() {
         return List.copyOf(received);
     }
 
     /** Publishes as the cloud would (QoS 1), e.g. a command to a scale. */
-    void send(String topic, String payload) {
+    public void send(String topic, String payload) {
         try {
             client.publish(topic, payload.getBytes(StandardCharsets.UTF_8), 1, false);
         } catch (MqttException e) {
@@ -74,7 +71,7 @@ final class TestSubscriber implements AutoCloseable {
         }
     }
 
-    boolean isConnected() {
+    public boolean isConnected() {
         return client.isConnected();
     }
 

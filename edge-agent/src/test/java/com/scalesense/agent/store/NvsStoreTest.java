@@ -69,6 +69,7 @@ class NvsStoreTest {
     void the_boot_counter_counts_every_start() {
         for (int start = 1; start <= 3; start++) {
             try (NvsStore store = open()) {
+                assertThat(store.bootCount()).isEqualTo(start - 1);
                 assertThat(store.nextBoot()).isEqualTo(start);
             }
         }

@@ -49,16 +49,22 @@ public record TrafficProfile(double[] roundsPerHour, int maxRoundSize, double mi
     }
 
     /**
-     * Dead night (02-11 h), quiet afternoon (11-16 h), busy evening (17-23 h); rounds of up to 4
-     * pours of 8-24 oz at ~2 oz/s, 3-15 s apart; a quarter of kegs swapped early with the platform
+     * Dead night (02-11 h, 0.1 rounds/h), quiet afternoon (11-16 h, 2/h), busy evening (17-23 h,
+     * 8/h, about 20 pours/h from this tap); rounds of up to 4 pours of 8-24 oz at ~2 oz/s, 3-15 s apart; a quarter of kegs swapped early with the platform
      * empty 20 s to 10 min; shells ±0.1 kg around the reference; one sensor fault every two days.
      */
     public static TrafficProfile busyBar() {
         double[] rounds = new double[24];
         for (int h = 0; h < 24; h++) {
-            rounds[h] = h < 2 ? 6 : h < 11 ? 0.1 : h < 16 ? 3 : h < 17 ? 8 : h < 23 ? 18 : 10;
+            rounds[h] = h < 2 ? 4 : h < 11 ? 0.1 : h < 16 ? 2 : h < 17 ? 5 : h < 23 ? 8 : 6;
         }
         return new TrafficProfile(rounds, 4, 8, 24, 2.0, 3, 15, 0.25, 20, 600, 0.1, 0.5, 4);
+    }
+
+    /** The same bar with shells spread ± {@code kg} around the reference (0: every shell exact). */
+    public TrafficProfile withShellSpreadKg(double kg) {
+        return new TrafficProfile(roundsPerHour, maxRoundSize, minPourOz, maxPourOz, flowOzPerS, minGapS, maxGapS,
+                swapChance, minAbsentS, maxAbsentS, kg, faultsPerDay, maxDays);
     }
 
     @Override

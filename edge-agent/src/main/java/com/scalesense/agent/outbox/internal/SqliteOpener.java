@@ -44,8 +44,15 @@ final class SqliteOpener {
     Opened open(Path file) {
         try {
             return new Opened(openChecked(file), false);
-        } catch (SQLException | CorruptFile e) {
+        } catch (SQLException e) {
+            if (!isCorruption(e)) {
+                // Locked, read-only, disk full: the file may be fine, so it is not moved aside.
+                throw new OutboxStorageException("open of " + file, e);
+            }
             LOG.log(Level.ERROR, "outbox file {0} is damaged ({1}); moving it aside and starting a new one",
+                    file, e.getMessage());
+        } catch (CorruptFile e) {
+            LOG.log(Level.ERROR, "outbox file {0} fails its integrity check ({1}); moving it aside and starting a new one",
                     file, e.getMessage());
         }
         try {
@@ -54,6 +61,12 @@ final class SqliteOpener {
         } catch (SQLException | CorruptFile | UncheckedIOException e) {
             throw new OutboxStorageException("open of " + file, e);
         }
+    }
+
+    /** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), https://sqlite.org/rescode.html; low byte of extended codes. */
+    private static boolean isCorruption(SQLException e) {
+        int primary = e.getErrorCode() & 0xff;
+        return primary == 11 || primary == 26;
     }
 
     private static Connection openChecked(Path file) throws SQLException {

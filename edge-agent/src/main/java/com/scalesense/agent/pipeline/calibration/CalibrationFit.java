@@ -1,5 +1,7 @@
 package com.scalesense.agent.pipeline.calibration;
 
+import com.scalesense.agent.pipeline.PipelineException;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +17,7 @@ public final class CalibrationFit {
 
     /** @param maxResidualKg largest tolerated distance of a point from the line, kg */
     public CalibrationFit(double maxResidualKg) {
-        com.scalesense.agent.pipeline.PipelineException.requirePositive(maxResidualKg, "max_residual_kg");
+        PipelineException.requirePositive(maxResidualKg, "max_residual_kg");
         this.maxResidualKg = maxResidualKg;
     }
 

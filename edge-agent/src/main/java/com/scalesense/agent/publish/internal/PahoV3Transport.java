@@ -3,6 +3,7 @@ package com.scalesense.agent.publish.internal;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
@@ -14,11 +15,10 @@ import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 /**
- * MQTT 3.1.1 through Eclipse Paho's {@code mqttv3} client. Persistent session (clean session =
- * false) so the broker keeps our command subscription and Paho resends an unacknowledged QoS 1
- * PUBLISH with DUP after a reconnect (MQTT 3.1.1 §4.4). Paho's persistence is in memory on
- * purpose: the agent's outbox already survives power loss, and a second on-disk copy would only
- * add SD-card writes and a second truth to reconcile.
+ * MQTT 3.1.1 through Eclipse Paho's {@code mqttv3} client, a fresh client object per connection
+ * (see {@link SessionKeeper} for why Paho's own resend buffer is not used). The broker session
+ * is persistent (clean session = false), so the broker keeps our command subscription, queues
+ * commands while we are away and resends its unacknowledged QoS 1 messages (MQTT 3.1.1 §4.4).
  */
 public final class PahoV3Transport implements MqttTransport {
 
@@ -26,42 +26,30 @@ public final class PahoV3Transport implements MqttTransport {
     private static final int SUBACK_FAILURE = 0x80;
 
     private final MqttSettings settings;
-    private final MqttAsyncClient client;
+    private final MqttTransport.Events events;
+    private volatile MqttAsyncClient client;
 
     public PahoV3Transport(MqttSettings settings, MqttTransport.Events events) {
         this.settings = settings;
-        try {
-            this.client = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
-                    new MemoryPersistence());
-        } catch (MqttException e) {
-            throw new PublishException.Transport("(connect)", e);
-        }
-        client.setCallback(new MqttCallback() {
-            @Override
-            public void connectionLost(Throwable cause) {
-                events.connectionLost(cause);
-            }
-
-            @Override
-            public void messageArrived(String topic, MqttMessage message) {
-                events.messageArrived(topic, message.getPayload());
-            }
-
-            @Override
-            public void deliveryComplete(IMqttDeliveryToken token) {
-                // the per-publish listener completes the future
-            }
-        });
+        this.events = events;
     }
 
     @Override
     public CompletableFuture<Void> connect() {
-        return PahoCalls.call("(connect)", done -> client.connect(options(), null, listener("(connect)", done, token -> null)));
+        return PahoCalls.call("(connect)", done -> {
+            close();
+            MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
+                    new MemoryPersistence());
+            fresh.setCallback(new Callback(fresh));
+            client = fresh;
+            fresh.connect(options(), null, listener("(connect)", done, token -> null));
+        });
     }
 
     @Override
     public CompletableFuture<Void> publish(String topic, byte[] payload) {
-        return PahoCalls.call(topic, acked -> client.publish(topic, payload, 1, false, null, listener(topic, acked, token -> null)));
+        return PahoCalls.call(topic, acked -> client.publish(topic, payload, 1, false, null,
+                listener(topic, acked, token -> null)));
     }
 
     @Override
@@ -76,8 +64,11 @@ public final class PahoV3Transport implements MqttTransport {
 
     @Override
     public void close() {
-        PahoCalls.shutDown(client.isConnected(),
-                () -> client.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), client::close);
+        MqttAsyncClient old = client;
+        if (old != null) {
+            PahoCalls.shutDown(old.isConnected(),
+                    () -> old.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), old::close);
+        }
     }
 
     private MqttConnectOptions options() {
@@ -94,9 +85,37 @@ public final class PahoV3Transport implements MqttTransport {
         return o;
     }
 
+    /** Forwards events of one client object only; a replaced client's late events are dropped. */
+    private final class Callback implements MqttCallback {
+        private final MqttAsyncClient owner;
+
+        Callback(MqttAsyncClient owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            if (owner == client) {
+                events.connectionLost(cause);
+            }
+        }
+
+        @Override
+        public void messageArrived(String topic, MqttMessage message) {
+            if (owner == client) {
+                events.messageArrived(topic, message.getPayload());
+            }
+        }
+
+        @Override
+        public void deliveryComplete(IMqttDeliveryToken token) {
+            // the per-publish listener completes the future
+        }
+    }
+
     /** Completes {@code future} from a Paho action; {@code check} turns a "success" into a refusal. */
     private static IMqttActionListener listener(String topic, CompletableFuture<Void> future,
-            java.util.function.Function<IMqttToken, PublishException> check) {
+            Function<IMqttToken, PublishException> check) {
         return new IMqttActionListener() {
             @Override
             public void onSuccess(IMqttToken token) {

@@ -15,10 +15,12 @@ import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 
 /**
- * MQTT 5 through Eclipse Paho's {@code mqttv5} client: clean start = false with a session expiry,
- * the MQTT 5 form of a persistent session (MQTT 5.0 §3.1.2.11.2). A PUBACK or SUBACK reason code
- * of 0x80 or more is a refusal (MQTT 5.0 §2.4) and fails the future. Persistence in memory, for
- * the reason given on {@link PahoV3Transport}.
+ * MQTT 5 through Eclipse Paho's {@code mqttv5} client, a fresh client object per connection:
+ * Paho 1.2.5 resends a stored PUBLISH with the topic alias of the old connection, which the
+ * broker then refuses with 0x94 "Topic Alias invalid" and disconnects, forever (seen against
+ * HiveMQ CE 2025.5 in UplinkIT). Clean start = false with a session expiry keeps the broker-side
+ * session (MQTT 5.0 §3.1.2.11.2). A PUBACK or SUBACK reason code of 0x80 or more is a refusal
+ * (MQTT 5.0 §2.4) and fails the future.
  */
 public final class PahoV5Transport implements MqttTransport {
 
@@ -26,53 +28,24 @@ public final class PahoV5Transport implements MqttTransport {
     private static final int FIRST_FAILURE_CODE = 0x80;
 
     private final MqttSettings settings;
-    private final MqttAsyncClient client;
+    private final MqttTransport.Events events;
+    private volatile MqttAsyncClient client;
 
     public PahoV5Transport(MqttSettings settings, MqttTransport.Events events) {
         this.settings = settings;
-        try {
-            this.client = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
-                    new MemoryPersistence());
-        } catch (MqttException e) {
-            throw new PublishException.Transport("(connect)", e);
-        }
-        client.setCallback(new MqttCallback() {
-            @Override
-            public void disconnected(MqttDisconnectResponse response) {
-                events.connectionLost(response.getException() != null ? response.getException()
-                        : new IllegalStateException("broker disconnected, reason code " + response.getReturnCode()));
-            }
-
-            @Override
-            public void mqttErrorOccurred(MqttException exception) {
-                // followed by disconnected(); nothing to do twice
-            }
-
-            @Override
-            public void messageArrived(String topic, MqttMessage message) {
-                events.messageArrived(topic, message.getPayload());
-            }
-
-            @Override
-            public void deliveryComplete(IMqttToken token) {
-                // the per-publish listener completes the future
-            }
-
-            @Override
-            public void connectComplete(boolean reconnect, String serverUri) {
-                // the connect listener completes the future
-            }
-
-            @Override
-            public void authPacketArrived(int reasonCode, MqttProperties properties) {
-                // no enhanced authentication in use
-            }
-        });
+        this.events = events;
     }
 
     @Override
     public CompletableFuture<Void> connect() {
-        return PahoCalls.call("(connect)", done -> client.connect(options(), null, listener("(connect)", done)));
+        return PahoCalls.call("(connect)", done -> {
+            close();
+            MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
+                    new MemoryPersistence());
+            fresh.setCallback(new Callback(fresh));
+            client = fresh;
+            fresh.connect(options(), null, listener("(connect)", done));
+        });
     }
 
     @Override
@@ -82,13 +55,17 @@ public final class PahoV5Transport implements MqttTransport {
 
     @Override
     public CompletableFuture<Void> subscribe(String topicFilter) {
-        return PahoCalls.call(topicFilter, granted -> client.subscribe(topicFilter, 1, null, listener(topicFilter, granted)));
+        return PahoCalls.call(topicFilter, granted -> client.subscribe(topicFilter, 1, null,
+                listener(topicFilter, granted)));
     }
 
     @Override
     public void close() {
-        PahoCalls.shutDown(client.isConnected(),
-                () -> client.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), client::close);
+        MqttAsyncClient old = client;
+        if (old != null) {
+            PahoCalls.shutDown(old.isConnected(),
+                    () -> old.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), old::close);
+        }
     }
 
     private MqttConnectionOptions options() {
@@ -102,6 +79,50 @@ public final class PahoV5Transport implements MqttTransport {
             o.setSocketFactory(PemTls.socketFactory(settings.tls()));
         }
         return o;
+    }
+
+    /** Forwards events of one client object only; a replaced client's late events are dropped. */
+    private final class Callback implements MqttCallback {
+        private final MqttAsyncClient owner;
+
+        Callback(MqttAsyncClient owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public void disconnected(MqttDisconnectResponse response) {
+            if (owner == client) {
+                events.connectionLost(response.getException() != null ? response.getException()
+                        : new IllegalStateException("broker disconnected, reason code " + response.getReturnCode()));
+            }
+        }
+
+        @Override
+        public void mqttErrorOccurred(MqttException exception) {
+            // followed by disconnected(); nothing to do twice
+        }
+
+        @Override
+        public void messageArrived(String topic, MqttMessage message) {
+            if (owner == client) {
+                events.messageArrived(topic, message.getPayload());
+            }
+        }
+
+        @Override
+        public void deliveryComplete(IMqttToken token) {
+            // the per-publish listener completes the future
+        }
+
+        @Override
+        public void connectComplete(boolean reconnect, String serverUri) {
+            // the connect listener completes the future
+        }
+
+        @Override
+        public void authPacketArrived(int reasonCode, MqttProperties properties) {
+            // no enhanced authentication in use
+        }
     }
 
     private static MqttActionListener listener(String topic, CompletableFuture<Void> future) {

@@ -20,8 +20,14 @@ import org.slf4j.LoggerFactory;
  * The protocol-independent half of a publisher: keeps one session up, reconnecting after a
  * failed attempt or a lost connection with {@link Backoff} (full jitter from the injected
  * {@link Random}, delays on the injected scheduler), re-subscribes every filter after each
- * connect and dispatches arriving messages. Publishing while disconnected fails the future at
- * once: the caller's durable outbox, not the client library's memory, is what survives.
+ * connect and dispatches arriving messages.
+ * <p>
+ * Publishing while disconnected fails the future at once, and a lost connection fails every
+ * publish still waiting for PUBACK; transports open a fresh client per connection, so no
+ * message lingers in a client library's memory to be resent behind our back. The caller's
+ * durable outbox is the one copy that matters: it retries with the same bytes, and the sink
+ * drops the duplicate a resend may cause by batch_id. Paho's own buffer would be lost on a
+ * crash anyway, and Paho 5 resends it with a stale topic alias (see {@link PahoV5Transport}).
  */
 public final class SessionKeeper implements Publisher {
 
@@ -97,10 +103,13 @@ public final class SessionKeeper implements Publisher {
         }
         connected = false;
         transport.close();
-        // Paho keeps QoS 1 tokens of a persistent session open across disconnects; nobody
-        // would ever complete them now, so the callers learn here and keep their copies.
+        failUnacknowledged(new PublishException.Closed("(any)"));
+    }
+
+    /** Nobody will PUBACK these on a client object that is gone; the callers keep their copies and retry. */
+    private void failUnacknowledged(PublishException reason) {
         for (CompletableFuture<Void> ack : Set.copyOf(unacknowledged)) {
-            ack.completeExceptionally(new PublishException.Closed("(any)"));
+            ack.completeExceptionally(reason);
         }
     }
 
@@ -170,6 +179,7 @@ public final class SessionKeeper implements Publisher {
         @Override
         public void connectionLost(Throwable cause) {
             connected = false;
+            failUnacknowledged(new PublishException.Transport("(any)", cause));
             retryAfter("connection to " + name + " lost", cause);
         }
 

@@ -67,10 +67,15 @@ public final class MapDbNvsStore implements NvsStore {
 
     @Override
     public synchronized long nextBoot() {
-        byte[] old = map.get(BOOT_COUNTER);
-        long next = (old == null ? 0 : ByteBuffer.wrap(old).getLong()) + 1;
+        long next = bootCount() + 1;
         commit(BOOT_COUNTER, m -> m.put(BOOT_COUNTER, ByteBuffer.allocate(Long.BYTES).putLong(next).array()));
         return next;
+    }
+
+    @Override
+    public synchronized long bootCount() {
+        byte[] stored = map.get(BOOT_COUNTER);
+        return stored == null ? 0 : ByteBuffer.wrap(stored).getLong();
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.mapdb.DB;
+import org.mapdb.DBException;
 import org.mapdb.DBMaker;
 import org.mapdb.HTreeMap;
 import org.mapdb.Serializer;
@@ -50,6 +51,10 @@ final class MapDbOpener {
             Opened o = openVerified();
             refreshSnapshot(o.content());
             return new MapDbNvsStore(o.db(), o.map(), snapshot, new NvsStatus(StoreHealth.OK, List.of()));
+        } catch (DBException.FileLocked e) {
+            // Another agent holds the file: its content may be fine, so it is not moved aside.
+            // (A truncated file surfaces as VolumeIOError, so that one must count as damage.)
+            throw new StoreOpenException(file.toString(), e);
         } catch (RuntimeException | AssertionError e) {
             LOG.log(Level.ERROR, "NVS store {0} is damaged ({1}); moving it aside", file, e.toString());
         }

@@ -4,8 +4,11 @@ import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.TemperatureProfile;
+import com.scalesense.hal.sim.TrafficProfile;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +22,11 @@ import java.util.concurrent.Future;
  * against their truth. See docs/accuracy.md for the command, the lives and the figures.
  *
  * <p>Options: {@code --lives N} (default 40), {@code --seed S} (default 20261122), {@code --threads T}
- * (default 2).
+ * (default 2), {@code --shell-spread-kg X} (default 0.1: how far real keg shells differ from the
+ * reference empty weight; 0 isolates the pipeline's own error); {@code --trace FILE --truth FILE}
+ * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
+ * as trace.csv and truth.csv; {@code --emulator-pours N [--sps 10|80]} runs a short segment (a
+ * keg set down, N pours) through the HX711 chip emulator and the real driver, in real time.
  */
 public final class AccuracyBenchmark {
 
@@ -36,8 +43,40 @@ public final class AccuracyBenchmark {
         int lives = intOption(args, "--lives", 40);
         long seed = intOption(args, "--seed", 20261122);
         int threads = intOption(args, "--threads", 2);
+        double shellSpreadKg = doubleOption(args, "--shell-spread-kg", TrafficProfile.busyBar().shellSpreadKg());
         PrintStream out = System.out;
-        List<SimulatedKegLife> plan = plan(lives, seed);
+        String trace = option(args, "--trace");
+        if (trace != null) {
+            String truth = option(args, "--truth");
+            if (truth == null) {
+                throw new IllegalArgumentException("--trace needs --truth FILE (format in docs/accuracy.md)");
+            }
+            Score score = TraceScoring.score(Path.of(trace), Path.of(truth), PipelineConfig.defaults());
+            out.printf(Locale.ROOT, "accuracy of trace %s against %s%n", trace, truth);
+            ScoreTable.print(out, List.of("trace"), List.of(score));
+            return;
+        }
+        if (option(args, "--emulator-pours") != null) {
+            int pours = intOption(args, "--emulator-pours", 3);
+            SampleRate rate = intOption(args, "--sps", 80) == 10 ? SampleRate.SPS_10 : SampleRate.SPS_80;
+            long t = System.nanoTime();
+            Score score = EmulatorSegment.run(rate, pours, seed);
+            out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, real time, %.1f s wall%n",
+                    rate, pours, (System.nanoTime() - t) / 1e9);
+            ScoreTable.print(out, List.of("emulator"), List.of(score));
+            return;
+        }
+        String writeDir = option(args, "--write-trace");
+        if (writeDir != null) {
+            int life = intOption(args, "--life", 0);
+            SimulatedKegLife chosen = plan(life + 1, seed, TrafficProfile.busyBar()).get(life);
+            Path dir = Files.createDirectories(Path.of(writeDir));
+            chosen.writeTrace(dir.resolve("trace.csv"), dir.resolve("truth.csv"));
+            out.printf(Locale.ROOT, "wrote life %d (seed %d, %s) to %s/trace.csv and truth.csv%n", life, chosen.seed(),
+                    chosen.rate(), dir);
+            return;
+        }
+        List<SimulatedKegLife> plan = plan(lives, seed, TrafficProfile.busyBar().withShellSpreadKg(shellSpreadKg));
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<Score>> futures = new ArrayList<>();
@@ -54,13 +93,13 @@ public final class AccuracyBenchmark {
         }
         pool.shutdown();
         Score all = new Score().add(at10).add(at80);
-        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, %.1f s wall%n", lives, seed,
+        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, shells ±%.3f kg, %.1f s wall%n", lives, seed, shellSpreadKg,
                 (System.nanoTime() - t0) / 1e9);
         ScoreTable.print(out, List.of("10 SPS", "80 SPS", "all"), List.of(at10, at80, all));
     }
 
     /** Lives alternate 10/80 SPS; every fourth has a board 3x noisier than the datasheet; half have a thermometer. */
-    static List<SimulatedKegLife> plan(int lives, long seed) {
+    static List<SimulatedKegLife> plan(int lives, long seed, TrafficProfile traffic) {
         List<KegSpec> kegs = new ArrayList<>();
         for (Object[] t : KEG_TYPES) {
             for (double sg : GRAVITIES) {
@@ -73,17 +112,27 @@ public final class AccuracyBenchmark {
             TemperatureProfile temp = new TemperatureProfile(2 + r.nextDouble() * 3, 1 + r.nextDouble() * 2,
                     1200 + r.nextDouble() * 1200, 1, r.nextDouble() * 6.28);
             plan.add(new SimulatedKegLife(seed + i, i % 2 == 0 ? SampleRate.SPS_10 : SampleRate.SPS_80,
-                    i % 4 == 3 ? 3.0 : 1.0, temp, i % 4 < 2, kegs));
+                    i % 4 == 3 ? 3.0 : 1.0, temp, i % 4 < 2, kegs, traffic));
         }
         return plan;
     }
 
-    private static int intOption(String[] args, String name, int dflt) {
+    private static String option(String[] args, String name) {
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals(name)) {
-                return Integer.parseInt(args[i + 1]);
+                return args[i + 1];
             }
         }
-        return dflt;
+        return null;
+    }
+
+    private static double doubleOption(String[] args, String name, double dflt) {
+        String v = option(args, name);
+        return v == null ? dflt : Double.parseDouble(v);
+    }
+
+    private static int intOption(String[] args, String name, int dflt) {
+        String v = option(args, name);
+        return v == null ? dflt : Integer.parseInt(v);
     }
 }

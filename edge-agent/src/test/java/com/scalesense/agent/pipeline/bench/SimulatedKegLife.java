@@ -8,6 +8,7 @@ import com.scalesense.agent.pipeline.calibration.CalibrationFit;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegPeriod;
@@ -21,7 +22,13 @@ import com.scalesense.hal.sim.SimulatedSignal;
 import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 
+import com.scalesense.hal.replay.TraceGain;
+import com.scalesense.hal.replay.TraceHeader;
+import com.scalesense.hal.replay.TraceRecorder;
+
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -33,19 +40,17 @@ import java.util.Random;
  * (as the dashboard's beer assignment of seed 000 would).
  */
 public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, TemperatureProfile temperature,
-                               boolean thermometer, List<KegSpec> kegs) {
+                               boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic) {
 
     static final long EPOCH_MS = 1_790_000_000_000L;
     private static final long ASSIGN_AFTER_MS = 5 * 60_000;
     private static final double[] CALIBRATION_KG = {0, 20, 50, 100};
 
     public Result run(PipelineConfig config) {
-        Scenario scenario = new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar()).generate(kegs, temperature);
-        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
-        LoadCellSpec cellSpec = LoadCellSpec.typical();
-        Calibration calibration = calibrate(cellSpec, noise);
-        SimulatedLoadCell cell = new SimulatedLoadCell(
-                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        Rig rig = rig();
+        Scenario scenario = rig.scenario();
+        Calibration calibration = rig.calibration();
+        SimulatedLoadCell cell = rig.cell();
         Recorder recorder = new Recorder();
         KegProfile first = profileOf(scenario.periods().get(0).keg());
         MeasurementPipeline pipeline = new MeasurementPipeline(config, rate, calibration, first, recorder);
@@ -72,8 +77,41 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
         return new Result(this, scenario, recorder, calibration, truthOf(scenario));
     }
 
+    /**
+     * Records this life's samples as a trace (docs/trace-format.md) and its truth as a truth file
+     * (docs/accuracy.md), so the trace path can be scored like a capture from a real scale.
+     */
+    public void writeTrace(Path trace, Path truthFile) {
+        Rig rig = rig();
+        Scenario scenario = rig.scenario();
+        Calibration calibration = rig.calibration();
+        SimulatedLoadCell cell = rig.cell();
+        TraceHeader header = TraceHeader.of(rate, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
+                .withNote("note", "simulated keg life, seed " + seed);
+        try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
+            while (!cell.finished()) {
+                recorder.record(cell.read(Duration.ZERO));
+            }
+        }
+        TruthFile.write(truthFile, scenario, calibration.offsetCounts(), calibration.countsPerKg(), EPOCH_MS);
+    }
+
+    /** The life's truth, the technician's calibration of its cell, and the cell itself. */
+    private record Rig(Scenario scenario, Calibration calibration, SimulatedLoadCell cell) {
+    }
+
+    private Rig rig() {
+        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
+        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
+        LoadCellSpec cellSpec = LoadCellSpec.typical();
+        Calibration calibration = calibration(cellSpec, noise);
+        SimulatedLoadCell cell = new SimulatedLoadCell(
+                new SimulatedSignal(scenario, cellSpec, noise, rate, new Random(seed * 31 + 7)), scenario, rate, EPOCH_MS);
+        return new Rig(scenario, calibration, cell);
+    }
+
     /** Known weights through a quiet stretch of the same cell, averaged over 50 samples each. */
-    private Calibration calibrate(LoadCellSpec cellSpec, NoiseSpec noise) {
+    Calibration calibration(LoadCellSpec cellSpec, NoiseSpec noise) {
         List<CalibrationPoint> points = new ArrayList<>();
         for (double kg : CALIBRATION_KG) {
             KegSpec weight = new KegSpec("test_weight", Math.max(kg, 1e-6), 1e-9, 1.0);
@@ -92,27 +130,25 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
     }
 
     static KegProfile profileOf(KegSpec keg) {
-        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(),
-                com.scalesense.agent.pipeline.keg.Tare.PENDING);
+        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(), Tare.PENDING);
     }
 
     static Truth truthOf(Scenario scenario) {
+        return truthOf(scenario, EPOCH_MS);
+    }
+
+    /** The truth of {@code scenario} with scenario time 0 at epoch ms {@code epochMs}. */
+    static Truth truthOf(Scenario scenario, long epochMs) {
         List<Truth.Pour> pours = scenario.pours().stream()
-                .map(p -> new Truth.Pour(ms(p.startNanos()), ms(p.endNanos()), p.volumeOz())).toList();
-        List<Long> placements = scenario.periods().stream().map(p -> ms(p.placedNanos())).toList();
-        List<long[]> faults = scenario.faults().stream().map(f -> new long[] {ms(f.startNanos()), ms(f.endNanos())}).toList();
-        return new Truth(pours, placements, ms -> scenario.levelPctAt(nanos(ms)), ms -> {
-            int i = scenario.periodIndexAt(nanos(ms));
+                .map(p -> new Truth.Pour(epochMs + p.startNanos() / 1_000_000, epochMs + p.endNanos() / 1_000_000,
+                        p.volumeOz())).toList();
+        List<Long> placements = scenario.periods().stream().map(p -> epochMs + p.placedNanos() / 1_000_000).toList();
+        List<long[]> faults = scenario.faults().stream()
+                .map(f -> new long[] {epochMs + f.startNanos() / 1_000_000, epochMs + f.endNanos() / 1_000_000}).toList();
+        return new Truth(pours, placements, ms -> scenario.levelPctAt((ms - epochMs) * 1_000_000), ms -> {
+            int i = scenario.periodIndexAt((ms - epochMs) * 1_000_000);
             return i < 0 ? Double.NaN : scenario.periods().get(i).keg().capacityGallons() * 8 / 100;
         }, faults);
-    }
-
-    private static long ms(long nanos) {
-        return EPOCH_MS + nanos / 1_000_000;
-    }
-
-    private static long nanos(long ms) {
-        return (ms - EPOCH_MS) * 1_000_000;
     }
 
     /** A finished life: the truth and what the pipeline said. */

@@ -1,0 +1,123 @@
+package com.scalesense.agent;
+
+import com.scalesense.agent.config.AgentConfig;
+import com.scalesense.agent.config.AgentConfigLoader;
+import com.scalesense.agent.config.ConfigException;
+import com.scalesense.agent.config.ConfigKey;
+import com.scalesense.agent.config.ConfigSource;
+import com.scalesense.agent.notify.SdNotifier;
+import com.scalesense.agent.runtime.HardwareScale;
+import com.scalesense.agent.runtime.ScaleAgent;
+import com.scalesense.agent.runtime.ScaledTime;
+import com.scalesense.agent.runtime.Sensors;
+import com.scalesense.agent.runtime.SimulatedScale;
+import com.scalesense.hal.SampleRate;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+import org.tinylog.configuration.Configuration;
+
+/**
+ * {@code scale-agent}: reads the config, builds the agent from it and runs it until SIGTERM.
+ *
+ * <pre>
+ * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N]] [--log-timestamps]
+ * </pre>
+ *
+ * Exit status: 0 after a clean stop, {@value #EXIT_CONFIG} when the configuration is invalid (every
+ * error is printed; systemd does not restart, see RestartPreventExitStatus), 75 when the cloud
+ * asked for a config reload (systemd restarts the unit), 1 on any other failure.
+ */
+public final class Main {
+
+    /** EX_CONFIG (sysexits.h). */
+    public static final int EXIT_CONFIG = 78;
+    /** EX_USAGE (sysexits.h). */
+    public static final int EXIT_USAGE = 64;
+    /** EX_TEMPFAIL (sysexits.h): the cloud's reload_config; systemd restarts the agent. */
+    public static final int EXIT_RESTART = 75;
+    static final Path DEFAULT_CONFIG = Path.of("/etc/scale-sense/agent.conf");
+    private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N]] [--log-timestamps]";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int status = run(args, System.getenv(), System.err);
+        if (status != 0) {
+            System.exit(status);
+        }
+        // Status 0: the agent runs on its own (non-daemon) sampling thread until SIGTERM.
+    }
+
+    /** Parses, loads and starts; returns a non-zero exit status if the agent could not start. */
+    static int run(String[] args, Map<String, String> env, PrintStream err) throws InterruptedException {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("scale-agent: " + e.getMessage() + "\n" + USAGE);
+            return EXIT_USAGE;
+        }
+        AgentConfig config;
+        try {
+            config = load(options, env);
+        } catch (ConfigException e) {
+            err.println("scale-agent: " + e.getMessage());
+            return EXIT_CONFIG;
+        }
+        configureLogging(config);
+        var log = LoggerFactory.getLogger(Main.class);
+        try {
+            SecureRandom random = new SecureRandom();
+            Sensors sensors = config.simulated()
+                    ? SimulatedScale.build(new ScaledTime(Clock.systemUTC(), System::nanoTime, config.simulation().speed()),
+                            config.simulation().seed(), SampleRate.SPS_10)
+                    : HardwareScale.open(config.hardware(), Clock.systemUTC());
+            if (config.simulated()) {
+                log.info("simulating a keg scale at {}x real time (seed {}), state in {}", config.simulation().speed(),
+                        config.simulation().seed(), config.stateDir().toAbsolutePath());
+            }
+            ScaleAgent agent = ScaleAgent.start(config, sensors, SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()),
+                    random, firmwareVersion(), () -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start());
+            Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "agent-shutdown"));
+            return 0;
+        } catch (RuntimeException e) {
+            log.error("scale-agent could not start", e);
+            return 1;
+        }
+    }
+
+    static AgentConfig load(Options options, Map<String, String> env) {
+        Optional<Path> file = Optional.of(options.config().orElse(DEFAULT_CONFIG));
+        // Without --config the default file may be missing on a laptop; with --config it must exist.
+        boolean optional = options.config().isEmpty() && options.simulate();
+        ConfigSource source = ConfigSource.load(file, optional, env);
+        options.speed().ifPresent(s -> source.override(ConfigKey.SIMULATE_SPEED, s, "--speed"));
+        if (options.logTimestamps()) {
+            source.override(ConfigKey.LOG_TIMESTAMPS, "true", "--log-timestamps");
+        }
+        return AgentConfigLoader.load(source, options.simulate());
+    }
+
+    /**
+     * tinylog to stdout, one line per message. No timestamp by default: journald stamps every line
+     * itself; {@code log.timestamps = true} (or {@code --log-timestamps}) adds one for other runs.
+     */
+    static void configureLogging(AgentConfig config) {
+        String stamp = config.log().timestamps() ? "{date:yyyy-MM-dd'T'HH:mm:ss.SSSZ} " : "";
+        Configuration.set("writer", "console");
+        Configuration.set("writer.stream", "out");
+        Configuration.set("writer.level", config.log().level());
+        Configuration.set("writer.format", stamp + "{level}: {class-name}: {message}");
+    }
+
+    private static String firmwareVersion() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v != null ? v : "0.1.0-SNAPSHOT";
+    }
+}

@@ -1,0 +1,35 @@
+package com.scalesense.agent;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** The command line of {@link Main}; an unknown or incomplete flag is refused with its name. */
+record Options(Optional<Path> config, boolean simulate, Optional<String> speed, boolean logTimestamps) {
+
+    static Options parse(String[] args) {
+        Optional<Path> config = Optional.empty();
+        Optional<String> speed = Optional.empty();
+        boolean simulate = false;
+        boolean stamps = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--config" -> config = Optional.of(Path.of(value(args, ++i, "--config")));
+                case "--simulate" -> simulate = true;
+                case "--speed" -> speed = Optional.of(value(args, ++i, "--speed"));
+                case "--log-timestamps" -> stamps = true;
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+            }
+        }
+        if (speed.isPresent() && !simulate) {
+            throw new IllegalArgumentException("--speed needs --simulate (real hardware runs in real time)");
+        }
+        return new Options(config, simulate, speed, stamps);
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
+        return args[i];
+    }
+}

@@ -1,0 +1,147 @@
+package com.scalesense.agent.config;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Typed reads of a {@link ConfigSource} that collect every broken rule instead of stopping at the
+ * first. A read that fails returns a harmless placeholder; {@link #throwIfInvalid()} then reports
+ * all errors together, so no half-valid config ever leaves the loader.
+ */
+final class ConfigReader {
+
+    private static final Pattern DURATION = Pattern.compile("^([0-9]{1,9})(ms|s|m|h|d)$");
+
+    private final ConfigSource source;
+    private final List<ConfigError> errors;
+
+    ConfigReader(ConfigSource source) {
+        this.source = source;
+        this.errors = new ArrayList<>(source.errors());
+    }
+
+    String text(ConfigKey key) {
+        return source.get(key).text();
+    }
+
+    boolean isSet(ConfigKey key) {
+        return !text(key).isEmpty();
+    }
+
+    void fail(ConfigKey key, String rule) {
+        ConfigSource.Value v = source.get(key);
+        errors.add(new ConfigError(key.key(), v.text(), rule, v.origin()));
+    }
+
+    String matching(ConfigKey key, Pattern pattern, String rule) {
+        String v = text(key);
+        if (!pattern.matcher(v).matches()) {
+            fail(key, rule);
+        }
+        return v;
+    }
+
+    long integer(ConfigKey key, long min, long max) {
+        try {
+            long v = Long.parseLong(text(key));
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the rule
+        }
+        fail(key, "must be a whole number in " + min + ".." + max);
+        return min;
+    }
+
+    double decimal(ConfigKey key, double min, double max) {
+        try {
+            double v = Double.parseDouble(text(key));
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the rule
+        }
+        fail(key, "must be a number in " + min + ".." + max);
+        return min;
+    }
+
+    boolean bool(ConfigKey key) {
+        String v = text(key);
+        if (!v.equals("true") && !v.equals("false")) {
+            fail(key, "must be true or false");
+        }
+        return v.equals("true");
+    }
+
+    /** {@code 500ms}, {@code 60s}, {@code 10m}, {@code 2h}, {@code 7d}, within [min, max]. */
+    Duration duration(ConfigKey key, Duration min, Duration max) {
+        Matcher m = DURATION.matcher(text(key));
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1));
+            Duration d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            };
+            if (d.compareTo(min) >= 0 && d.compareTo(max) <= 0) {
+                return d;
+            }
+        }
+        fail(key, "must be a duration like 500ms, 60s, 10m, 2h between " + min + " and " + max);
+        return min;
+    }
+
+    /** Null when unset. */
+    Path path(ConfigKey key) {
+        if (!isSet(key)) {
+            return null;
+        }
+        try {
+            return Path.of(text(key));
+        } catch (InvalidPathException e) {
+            fail(key, "must be a file path: " + e.getReason());
+            return null;
+        }
+    }
+
+    String oneOf(ConfigKey key, String... allowed) {
+        String v = text(key);
+        if (!List.of(allowed).contains(v)) {
+            fail(key, "must be one of " + String.join(", ", allowed));
+        }
+        return v;
+    }
+
+    /**
+     * Builds a value with a constructor that validates (another part's settings record); its
+     * exception becomes an error of {@code key}. Returns null if it threw.
+     */
+    <T> T build(ConfigKey key, Supplier<T> constructor) {
+        try {
+            return constructor.get();
+        } catch (RuntimeException e) {
+            fail(key, e.getMessage());
+            return null;
+        }
+    }
+
+    boolean hasErrors() {
+        return !errors.isEmpty();
+    }
+
+    void throwIfInvalid() {
+        if (!errors.isEmpty()) {
+            throw new ConfigException(errors);
+        }
+    }
+}

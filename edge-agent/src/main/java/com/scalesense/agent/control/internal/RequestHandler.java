@@ -1,0 +1,157 @@
+package com.scalesense.agent.control.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scalesense.agent.AgentException;
+import com.scalesense.agent.control.ControlException;
+import com.scalesense.agent.control.ControlService;
+import com.scalesense.agent.pipeline.PipelineException;
+import com.scalesense.agent.pipeline.TareRejectedException;
+import com.scalesense.agent.pipeline.calibration.CalibrationRejectedException;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Parses one request line, validates its fields, calls the service and writes the reply lines. */
+public final class RequestHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+    /** Longest live stream or trace one request may ask for: 10 minutes. */
+    static final int MAX_SECONDS = 600;
+    /** Most samples one live request may stream: 10 minutes at 80 SPS. */
+    static final int MAX_LIVE_SAMPLES = MAX_SECONDS * 80;
+
+    private final ControlService service;
+
+    public RequestHandler(ControlService service) {
+        this.service = service;
+    }
+
+    /** Handles {@code line}; every reply line goes to {@code out} (the last one ends the exchange). */
+    public void handle(String line, Consumer<ObjectNode> out) {
+        try {
+            JsonNode request = parse(line);
+            Object result = dispatch(request, sample -> out.accept(ok("sample", sample)));
+            out.accept(ok("result", result));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out.accept(error("interrupted", "the agent is stopping"));
+        } catch (Exception e) {
+            out.accept(errorOf(e));
+        }
+    }
+
+    private Object dispatch(JsonNode r, Consumer<Object> stream) throws InterruptedException {
+        String op = text(r, "op");
+        return switch (op) {
+            case "status" -> service.status();
+            case "live" -> {
+                int count = (int) number(r, "count", 1, MAX_LIVE_SAMPLES, 50);
+                int seconds = (int) number(r, "max_seconds", 1, MAX_SECONDS, 30);
+                int[] sent = {0};
+                service.live(count, Duration.ofSeconds(seconds), s -> {
+                    sent[0]++;
+                    stream.accept(s);
+                });
+                yield Json.MAPPER.createObjectNode().put("samples", sent[0]);
+            }
+            case "tare" -> service.tare();
+            case "calibrate" -> switch (text(r, "action")) {
+                case "add" -> service.calibrateAdd(number(r, "known_kg", 0, 10_000, Double.NaN));
+                case "fit" -> service.calibrateFit();
+                case "commit" -> service.calibrateCommit();
+                case "cancel" -> service.calibrateCancel();
+                default -> throw ControlException.badField("action", r.path("action").asText(),
+                        "must be add, fit, commit or cancel");
+            };
+            case "assign_keg" -> service.assignKeg(text(r, "keg_id"), text(r, "keg_type"),
+                    number(r, "sg", 0.9, 1.2, 1.0));
+            case "keg_tare" -> service.tareKeg(text(r, "kind"));
+            case "calibration_history" -> service.calibrationHistory();
+            case "record_trace" -> service.recordTrace(path(r, "file"),
+                    Duration.ofSeconds((long) number(r, "seconds", 1, MAX_SECONDS, 30)));
+            case "selftest" -> service.selftest();
+            default -> throw ControlException.badField("op", op, "must be one of status, live, tare, calibrate, "
+                    + "assign_keg, keg_tare, calibration_history, record_trace, selftest");
+        };
+    }
+
+    private static JsonNode parse(String line) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(line);
+        } catch (IOException e) {
+            throw ControlException.badField("request", line, "must be one JSON object per line");
+        }
+        if (node == null || !node.isObject()) {
+            throw ControlException.badField("request", line, "must be one JSON object per line");
+        }
+        return node;
+    }
+
+    private static String text(JsonNode r, String field) {
+        JsonNode v = r.get(field);
+        if (v == null || !v.isTextual() || v.asText().isEmpty()) {
+            throw ControlException.badField(field, v, "is required and must be a non-empty string");
+        }
+        return v.asText();
+    }
+
+    /** A number in [min, max]; {@code dflt} when absent, unless it is NaN (required). */
+    private static double number(JsonNode r, String field, double min, double max, double dflt) {
+        JsonNode v = r.get(field);
+        if (v == null && !Double.isNaN(dflt)) {
+            return dflt;
+        }
+        if (v == null || !v.isNumber() || !(v.asDouble() >= min && v.asDouble() <= max)) {
+            throw ControlException.badField(field, v, "must be a number in " + min + ".." + max);
+        }
+        return v.asDouble();
+    }
+
+    private static Path path(JsonNode r, String field) {
+        String s = text(r, field);
+        try {
+            Path p = Path.of(s);
+            if (!p.isAbsolute()) {
+                throw ControlException.badField(field, s, "must be an absolute path (the agent's working directory is not yours)");
+            }
+            return p;
+        } catch (InvalidPathException e) {
+            throw ControlException.badField(field, s, "must be a file path");
+        }
+    }
+
+    private static ObjectNode ok(String key, Object value) {
+        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", true);
+        node.set(key, Json.MAPPER.valueToTree(value));
+        return node;
+    }
+
+    static ObjectNode error(String code, String message) {
+        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", false);
+        node.putObject("error").put("code", code).put("message", message);
+        return node;
+    }
+
+    private static ObjectNode errorOf(Exception e) {
+        if (e instanceof ControlException c) {
+            return error(c.code(), c.getMessage());
+        } else if (e instanceof CalibrationRejectedException c) {
+            return error("fit_rejected", c.getMessage());
+        } else if (e instanceof TareRejectedException t) {
+            return error("not_stable", t.getMessage());
+        } else if (e instanceof PipelineException p) {
+            return error("bad_request", p.getMessage());
+        } else if (e instanceof AgentException a) {
+            LOG.warn("control request failed", a);
+            return error("failed", a.getMessage());
+        }
+        LOG.error("control request failed unexpectedly", e);
+        return error("internal", e.toString());
+    }
+}

@@ -1,0 +1,92 @@
+package com.scalesense.agent.pipeline.bench;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
+import com.scalesense.agent.pipeline.Ambient;
+import com.scalesense.agent.pipeline.MeasurementPipeline;
+import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.hal.RawSample;
+import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatorConfig;
+import com.scalesense.hal.emulator.Hx711Emulator;
+import com.scalesense.hal.hx711.Hx711;
+import com.scalesense.hal.hx711.Hx711Config;
+import com.scalesense.hal.sim.KegPeriod;
+import com.scalesense.hal.sim.KegSpec;
+import com.scalesense.hal.sim.LoadCellSpec;
+import com.scalesense.hal.sim.NoiseSpec;
+import com.scalesense.hal.sim.Scenario;
+import com.scalesense.hal.sim.SimulatedSignal;
+import com.scalesense.hal.sim.TemperatureProfile;
+import com.scalesense.hal.sim.TrafficProfile;
+import com.scalesense.hal.sim.TruePour;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A short keg segment through the real driver path: the simulator's signal feeds the HX711 chip
+ * emulator on Pi4J mock pins, the real HX711 driver reads it, the pipeline measures. The emulator
+ * runs in real time, so only a segment of a life fits: a full keg set down at 1 s, then {@code pours}
+ * pours of 12-20 oz starting at 6 s, 20 s apart, then 16 s of quiet after the last one began.
+ */
+final class EmulatorSegment {
+
+    private static final long NS = 1_000_000_000L;
+    private static final int DOUT = 5;
+    private static final int SCK = 6;
+
+    private EmulatorSegment() {
+    }
+
+    static Score run(SampleRate rate, int pours, long seed) throws InterruptedException {
+        if (pours < 1) {
+            throw new IllegalArgumentException("pours = " + pours + ": must be at least 1");
+        }
+        KegSpec keg = new KegSpec("half_barrel", 29.0 * 0.45359237, 15.5, 1.012);
+        List<TruePour> truePours = new ArrayList<>();
+        for (int i = 0; i < pours; i++) {
+            double oz = 12 + 4 * (i % 3);
+            double ml = oz * TruePour.ML_PER_OZ;
+            long start = (6 + 20L * i) * NS;
+            truePours.add(new TruePour(start, start + Math.round(oz / 2.0 * NS), ml, ml / 1000 * keg.sg()));
+        }
+        long endNanos = (6 + 20L * (pours - 1) + 16) * NS;
+        Scenario scenario = new Scenario(List.of(new KegPeriod(NS, Long.MAX_VALUE, keg, keg.fullBeerKg(), truePours)),
+                List.of(), TemperatureProfile.constant(4), endNanos);
+        SimulatedKegLife life = new SimulatedKegLife(seed, rate, 1.0, TemperatureProfile.constant(4), false, List.of(keg),
+                TrafficProfile.busyBar());
+        Calibration calibration = life.calibration(LoadCellSpec.typical(), NoiseSpec.datasheet());
+        SimulatedSignal signal = new SimulatedSignal(scenario, LoadCellSpec.typical(), NoiseSpec.datasheet(), rate,
+                new Random(seed));
+        Recorder recorder = new Recorder();
+        Context context = Pi4J.newContextBuilder()
+                .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance()).build();
+        Hx711Config config = Hx711Config.of(DOUT, SCK, rate);
+        Hx711 driver = Hx711.create(context, config, Clock.systemUTC(), System::nanoTime);
+        long t0 = System.nanoTime();
+        long wall0 = Clock.systemUTC().millis();
+        EmulatorConfig chip = EmulatorConfig.realTime(rate, nanos -> signal.countsAt(nanos - t0));
+        try (Hx711Emulator emulator = Hx711Emulator.attach(context, config.doutId(), config.sckId(), chip)) {
+            driver.start();
+            MeasurementPipeline pipeline = new MeasurementPipeline(PipelineConfig.defaults(), rate, calibration,
+                    SimulatedKegLife.profileOf(keg), recorder);
+            // bounded in samples as well as in time: twice the segment's conversions at most
+            long maxSamples = 2 * (endNanos / rate.periodNanos());
+            for (long i = 0; i < maxSamples && System.nanoTime() - t0 < endNanos; i++) {
+                RawSample sample = driver.read(Duration.ofSeconds(1));
+                pipeline.accept(sample, Ambient.SYNCED);
+            }
+        } finally {
+            driver.close();
+            context.shutdown();
+        }
+        return Scorer.score(SimulatedKegLife.truthOf(scenario, wall0), recorder.readings(), recorder.events());
+    }
+}

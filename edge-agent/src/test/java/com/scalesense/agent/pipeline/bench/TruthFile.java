@@ -1,0 +1,131 @@
+package com.scalesense.agent.pipeline.bench;
+
+import com.scalesense.agent.pipeline.PipelineException;
+import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.hal.sim.KegPeriod;
+import com.scalesense.hal.sim.Scenario;
+import com.scalesense.hal.sim.TruePour;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+
+/**
+ * The truth beside a recorded trace (format in docs/accuracy.md): how counts map to kg, which
+ * keg stood on the platform from when, true level checkpoints, pours and sensor faults.
+ * Between two level checkpoints of one keg the true level is taken as linear.
+ */
+public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, KegRow> kegs,
+                        TreeMap<Long, Double> levels, List<Truth.Pour> pours, List<long[]> faults) {
+
+    static final String FORMAT_LINE = "# scale-sense truth v1";
+
+    /** A keg set on the platform at {@code placedMs} (type and beer as the bar assigns them). */
+    public record KegRow(long placedMs, KegType type, double sg) {
+    }
+
+    public Truth truth() {
+        return new Truth(pours, List.copyOf(kegs.keySet()), this::levelAt, ms -> {
+            var keg = kegs.floorEntry(ms);
+            return keg == null ? Double.NaN : keg.getValue().type().gallons() * 8 / 100;
+        }, faults);
+    }
+
+    /** Linear between the checkpoints around {@code ms}; NaN outside them or across a keg change. */
+    double levelAt(long ms) {
+        var before = levels.floorEntry(ms);
+        var after = levels.ceilingEntry(ms);
+        if (before == null || after == null || Double.isNaN(before.getValue()) || Double.isNaN(after.getValue())) {
+            return Double.NaN;
+        }
+        var kegBefore = kegs.floorKey(before.getKey());
+        if (kegBefore == null || !kegBefore.equals(kegs.floorKey(after.getKey()))) {
+            return Double.NaN;
+        }
+        if (before.getKey().equals(after.getKey())) {
+            return before.getValue();
+        }
+        double f = (ms - before.getKey()) / (double) (after.getKey() - before.getKey());
+        return before.getValue() + f * (after.getValue() - before.getValue());
+    }
+
+    public static TruthFile read(Path path) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read truth file " + path, e);
+        }
+        PipelineException.require(!lines.isEmpty() && lines.get(0).equals(FORMAT_LINE), path + " line 1",
+                lines.isEmpty() ? "" : lines.get(0), "must be '" + FORMAT_LINE + "'");
+        double[] cal = null;
+        TreeMap<Long, KegRow> kegs = new TreeMap<>();
+        TreeMap<Long, Double> levels = new TreeMap<>();
+        List<Truth.Pour> pours = new ArrayList<>();
+        List<long[]> faults = new ArrayList<>();
+        for (int n = 1; n < lines.size(); n++) {
+            String line = lines.get(n);
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split(",", -1);
+            String where = path.getFileName() + " line " + (n + 1);
+            try {
+                switch (f[0]) {
+                    case "calibration" -> cal = new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])};
+                    case "keg" -> kegs.put(Long.parseLong(f[1]),
+                            new KegRow(Long.parseLong(f[1]), KegType.fromWireName(f[2]), Double.parseDouble(f[3])));
+                    case "level" -> levels.put(Long.parseLong(f[1]), Double.parseDouble(f[2]));
+                    case "absent" -> levels.put(Long.parseLong(f[1]), Double.NaN);
+                    case "pour" -> pours.add(new Truth.Pour(Long.parseLong(f[1]), Long.parseLong(f[2]), Double.parseDouble(f[3])));
+                    case "fault" -> faults.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+                    default -> throw new PipelineException(where, f[0], "row kind must be calibration, keg, level, absent, pour or fault");
+                }
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                throw new PipelineException(where, line, "fields must match the row kind (docs/accuracy.md)");
+            }
+        }
+        PipelineException.require(cal != null, path.toString(), "no calibration row", "must have one calibration row");
+        return new TruthFile(cal[0], cal[1], kegs, levels, pours, faults);
+    }
+
+    /** Writes the truth of a simulated life, with level checkpoints at every pour's start and end. */
+    public static void write(Path path, Scenario scenario, double offsetCounts, double countsPerKg, long epochMs) {
+        List<String> out = new ArrayList<>();
+        out.add(FORMAT_LINE);
+        out.add(String.format(Locale.ROOT, "calibration,%.3f,%.6f", offsetCounts, countsPerKg));
+        for (KegPeriod p : scenario.periods()) {
+            long placed = epochMs + p.placedNanos() / 1_000_000;
+            out.add(String.format(Locale.ROOT, "keg,%d,%s,%.3f", placed, p.keg().kegType(), p.keg().sg()));
+            out.add(level(scenario, p.placedNanos(), epochMs));
+            for (TruePour pour : p.pours()) {
+                out.add(level(scenario, pour.startNanos(), epochMs));
+                out.add(level(scenario, pour.endNanos(), epochMs));
+                out.add(String.format(Locale.ROOT, "pour,%d,%d,%.4f", epochMs + pour.startNanos() / 1_000_000,
+                        epochMs + pour.endNanos() / 1_000_000, pour.volumeOz()));
+            }
+            long lastNanos = Math.min(p.removedNanos(), scenario.endNanos()) - 1_000_000;
+            out.add(level(scenario, lastNanos, epochMs));
+            if (p.removedNanos() < scenario.endNanos()) {
+                out.add("absent," + (epochMs + p.removedNanos() / 1_000_000));
+            }
+        }
+        scenario.faults().forEach(f -> out.add("fault," + (epochMs + f.startNanos() / 1_000_000) + ","
+                + (epochMs + f.endNanos() / 1_000_000)));
+        try {
+            Files.write(path, out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write truth file " + path, e);
+        }
+    }
+
+    private static String level(Scenario scenario, long nanos, long epochMs) {
+        return String.format(Locale.ROOT, "level,%d,%.6f", epochMs + nanos / 1_000_000, scenario.levelPctAt(nanos));
+    }
+}

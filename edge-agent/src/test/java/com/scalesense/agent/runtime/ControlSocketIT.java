@@ -1,0 +1,181 @@
+package com.scalesense.agent.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scalesense.agent.control.ControlException;
+import com.scalesense.agent.control.Replies;
+import com.scalesense.hal.replay.TraceReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The control socket of a real agent (real stores, real Unix socket) on a scripted load cell. */
+class ControlSocketIT {
+
+    @TempDir
+    Path dir;
+    private AgentFixture scale;
+
+    @BeforeEach
+    void start() throws InterruptedException {
+        scale = AgentFixture.start(dir.resolve("state"));
+    }
+
+    @AfterEach
+    void stop() {
+        scale.close();
+    }
+
+    @Test
+    void socket_file_is_readable_and_writable_by_owner_and_group_only() throws Exception {
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(scale.agent.controlSocket())))
+                .isEqualTo("rw-rw----");
+    }
+
+    @Test
+    void fresh_scale_reports_no_calibration_and_refuses_a_keg_tare() {
+        Replies.Status status = scale.client.status();
+
+        assertThat(status.deviceId()).isEqualTo("SIM-0001");
+        assertThat(status.bootCount()).isEqualTo(1);
+        assertThat(status.calibration().points()).isZero();
+        assertThat(status.connectivity().configured()).isFalse();
+        assertThatThrownBy(() -> scale.client.tareKeg("empty"))
+                .isInstanceOfSatisfying(ControlException.class, e -> assertThat(e.code()).isEqualTo("not_calibrated"));
+    }
+
+    @Test
+    void calibration_with_known_weights_is_committed_and_survives_a_restart() throws Exception {
+        calibrate();
+        assertThat(scale.client.calibrationHistory().entries()).hasSize(1);
+
+        scale.close();
+        scale = AgentFixture.start(dir.resolve("state"));
+
+        Replies.Status status = scale.client.status();
+        assertThat(status.bootCount()).isEqualTo(2);
+        assertThat(status.calibration().quality()).isEqualTo("verified");
+        assertThat(status.calibration().countsPerKg()).isCloseTo(ScriptedLoadCell.COUNTS_PER_KG, org.assertj.core.data.Percentage.withPercentage(0.5));
+    }
+
+    @Test
+    void fit_is_refused_with_its_reason_when_counts_do_not_change_with_load_and_nothing_is_committed() {
+        // given two "known weights" that the cell never felt (the weights were not put on)
+        scale.client.calibrateAdd(0);
+        scale.client.calibrateAdd(20);
+
+        assertThatThrownBy(() -> scale.client.calibrateFit())
+                .isInstanceOfSatisfying(ControlException.class, e -> {
+                    assertThat(e.code()).isEqualTo("fit_rejected");
+                    assertThat(e.getMessage()).contains("scale");
+                });
+        assertThatThrownBy(() -> scale.client.calibrateCommit())
+                .isInstanceOfSatisfying(ControlException.class, e -> assertThat(e.code()).isEqualTo("no_candidate"));
+        assertThat(scale.client.calibrationHistory().entries()).isEmpty();
+    }
+
+    @Test
+    void tare_zeroes_the_empty_platform_after_the_bridge_drifted() {
+        calibrate();
+        scale.cell.load(0);
+        scale.cell.drift(900); // 50 g of zero drift
+
+        scale.client.tare();
+
+        List<Replies.Live> samples = new ArrayList<>();
+        scale.client.live(20, 10, samples::add);
+        double meanKg = samples.stream().mapToDouble(Replies.Live::weightKg).average().orElseThrow();
+        assertThat(meanKg).isBetween(-0.005, 0.005);
+        assertThat(scale.client.calibrationHistory().entries()).hasSize(2);
+    }
+
+    @Test
+    void assign_keg_names_the_bad_field_and_accepts_a_valid_keg_with_tare_pending() {
+        calibrate();
+
+        assertThatThrownBy(() -> scale.client.assignKeg("keg-1", "half_barrel", 1.014))
+                .isInstanceOfSatisfying(ControlException.class, e -> {
+                    assertThat(e.code()).isEqualTo("bad_request");
+                    assertThat(e.getMessage()).contains("keg_id").contains("keg-1");
+                });
+        Replies.Keg keg = scale.client.assignKeg("keg-20260318-007", "sixth_barrel", 1.014);
+
+        assertThat(keg.kegId()).isEqualTo("keg-20260318-007");
+        assertThat(keg.kegType()).isEqualTo("sixth_barrel");
+        assertThat(keg.tareStatus()).isEqualTo("pending");
+    }
+
+    @Test
+    void live_stream_carries_raw_counts_and_weight() {
+        calibrate();
+        scale.cell.load(20);
+
+        List<Replies.Live> samples = new ArrayList<>();
+        int n = scale.client.live(5, 10, samples::add);
+
+        assertThat(n).isEqualTo(5);
+        assertThat(samples).hasSize(5).allSatisfy(s -> {
+            assertThat(s.status()).isEqualTo("ok");
+            assertThat(s.rawCounts()).isGreaterThan((int) ScriptedLoadCell.ZERO_COUNTS);
+            assertThat(s.weightKg()).isBetween(19.9, 20.1);
+        });
+    }
+
+    @Test
+    void record_trace_writes_a_trace_the_replay_reader_accepts() throws Exception {
+        Path trace = dir.resolve("capture.trace");
+
+        Replies.Trace result = scale.client.recordTrace(trace, 1);
+
+        assertThat(result.rows()).isPositive();
+        try (TraceReader reader = TraceReader.open(trace)) {
+            assertThat(reader.header().rate().samplesPerSecond()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void selftest_passes_on_a_quiet_cell_and_fails_saturation_when_the_chip_saturates() {
+        calibrate();
+        assertThat(scale.client.selftest().pass()).isTrue();
+
+        scale.cell.saturate(true);
+        Replies.Selftest saturated = scale.client.selftest();
+
+        assertThat(saturated.pass()).isFalse();
+        assertThat(saturated.checks()).anySatisfy(c -> {
+            assertThat(c.name()).isEqualTo("chip_ready");
+            assertThat(c.pass()).isFalse();
+        });
+    }
+
+    @Test
+    void malformed_and_unknown_requests_get_an_error_naming_the_field_and_rule() {
+        JsonNode notJson = scale.client.raw("tare please");
+        JsonNode unknown = scale.client.raw("{\"op\":\"explode\"}");
+        JsonNode badKind = scale.client.raw("{\"op\":\"keg_tare\",\"kind\":\"half\"}");
+
+        assertThat(notJson.path("ok").asBoolean()).isFalse();
+        assertThat(notJson.path("error").path("code").asText()).isEqualTo("bad_request");
+        assertThat(unknown.path("error").path("message").asText()).contains("op").contains("explode").contains("status");
+        assertThat(badKind.path("error").path("message").asText()).contains("kind").contains("empty or full");
+    }
+
+    /** 0, 20 and 50 kg on the platform, fitted and committed. */
+    private void calibrate() {
+        for (double kg : new double[] {0, 20, 50}) {
+            scale.cell.load(kg);
+            scale.client.calibrateAdd(kg);
+        }
+        scale.client.calibrateFit();
+        scale.client.calibrateCommit();
+        scale.cell.load(0);
+    }
+}

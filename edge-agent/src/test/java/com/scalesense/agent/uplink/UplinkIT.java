@@ -1,0 +1,135 @@
+package com.scalesense.agent.uplink;
+
+import static com.scalesense.agent.uplink.UplinkFixtures.batch;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.scalesense.agent.outbox.BatchQueue;
+import com.scalesense.agent.outbox.SealedBatch;
+import com.scalesense.agent.publish.Backoff;
+import com.scalesense.agent.publish.EmbeddedBroker;
+import com.scalesense.agent.publish.MqttProtocol;
+import com.scalesense.agent.publish.MqttSettings;
+import com.scalesense.agent.publish.PahoPublisher;
+import com.scalesense.agent.publish.TestSubscriber;
+import com.scalesense.protocol.Topics;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The uplink against a real broker that goes away: every batch reaches the cloud subscriber at
+ * least once and is acknowledged to the outbox exactly once; the outbox ends empty.
+ */
+class UplinkIT {
+
+    private static final Duration LIMIT = Duration.ofMinutes(2);
+    /** Short backoff caps so an outage of seconds runs through as many retry rounds as hours would at 5 min. */
+    private static final Backoff FAST = new Backoff(Duration.ofMillis(20), Duration.ofMillis(400));
+
+    @TempDir
+    Path home;
+
+    private EmbeddedBroker broker;
+    private ScheduledExecutorService scheduler;
+    private TestSubscriber cloud;
+    private PahoPublisher publisher;
+    private final InMemoryBatchQueue queue = new InMemoryBatchQueue();
+
+    @BeforeEach
+    void start_broker_and_cloud() {
+        broker = EmbeddedBroker.plain(home.resolve("broker"));
+        scheduler = Executors.newScheduledThreadPool(2);
+        cloud = new TestSubscriber(broker.tcpUri(), "cloud-sink", Topics.ALL_BATCHES);
+    }
+
+    @AfterEach
+    void stop_everything() throws Exception {
+        if (publisher != null) {
+            publisher.close();
+        }
+        scheduler.shutdownNow();
+        cloud.close();
+        broker.close();
+    }
+
+    private Uplink startUplink(MqttProtocol protocol, BatchQueue outbox) {
+        publisher = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), UplinkFixtures.DEVICE_ID)
+                .withProtocol(protocol).withReconnect(FAST), scheduler, new Random(11));
+        UplinkSettings settings = new UplinkSettings(10, 100, FAST, Duration.ofSeconds(30), Duration.ofMillis(20));
+        Uplink uplink = new Uplink(outbox, publisher, UplinkFixtures.announcement(), settings, System::nanoTime,
+                Clock.systemUTC(), new Random(12));
+        uplink.start(scheduler);
+        return uplink;
+    }
+
+    private static List<SealedBatch> batches(int from, int to) {
+        return IntStream.rangeClosed(from, to).mapToObj(UplinkFixtures::batch).toList();
+    }
+
+    private void assertEveryBatchDeliveredAndAckedOnce(List<SealedBatch> all) {
+        await().atMost(LIMIT).until(() -> queue.size() == 0);
+        await().atMost(LIMIT).untilAsserted(() -> assertThat(cloud.received())
+                .containsAll(all.stream().map(SealedBatch::batchId).toList()));
+        assertThat(queue.acknowledgements()).hasSize(all.size()).allSatisfy((id, times) -> assertThat(times)
+                .as("acknowledgements of %s", id).isEqualTo(1));
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void every_batch_arrives_and_is_acked_once_across_a_long_outage(MqttProtocol protocol) {
+        // given a scale that has delivered its first batches
+        List<SealedBatch> before = batches(1, 20);
+        before.forEach(queue::add);
+        Uplink uplink = startUplink(protocol, queue);
+        await().atMost(LIMIT).until(() -> queue.size() == 0);
+        // when the broker is down while an hour of one-minute batches piles up
+        broker.stop();
+        List<SealedBatch> during = batches(21, 80);
+        during.forEach(queue::add);
+        await().atMost(LIMIT).until(() -> !publisher.isConnected());
+        broker.start();
+        // then
+        assertEveryBatchDeliveredAndAckedOnce(batches(1, 80));
+        assertThat(uplink.status().acked()).isEqualTo(80);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void nothing_is_lost_when_the_broker_restarts_while_publishes_are_in_flight(MqttProtocol protocol) {
+        // given a backlog of 300 batches draining
+        List<SealedBatch> all = batches(1, 300);
+        all.forEach(queue::add);
+        Uplink uplink = startUplink(protocol, queue);
+        await().atMost(LIMIT).until(() -> uplink.status().published() >= 30);
+        // when the broker goes down in the middle of it
+        broker.stop();
+        assertThat(queue.size()).as("stopped mid-backlog").isGreaterThan(0);
+        broker.start();
+        // then
+        assertEveryBatchDeliveredAndAckedOnce(all);
+    }
+
+    @Test
+    void the_cloud_receives_the_boot_registration_with_this_boot_id() throws Exception {
+        try (TestSubscriber registrations = new TestSubscriber(broker.tcpUri(), "cloud-registry",
+                Topics.ALL_REGISTRATIONS)) {
+            queue.add(batch(1));
+            startUplink(MqttProtocol.MQTT_3_1_1, queue);
+            await().atMost(LIMIT).until(() -> queue.size() == 0);
+            await().atMost(LIMIT).until(() -> !registrations.received().isEmpty());
+            assertThat(registrations.received().get(0)).contains("\"boot_id\":\"" + UplinkFixtures.BOOT_ID + "\"");
+        }
+    }
+}

@@ -5,9 +5,11 @@ import com.scalesense.agent.pipeline.detect.DetectorListener;
 import com.scalesense.agent.pipeline.detect.KegDetector;
 import com.scalesense.agent.pipeline.detect.Phase;
 import com.scalesense.agent.pipeline.detect.PourRate;
+import com.scalesense.agent.pipeline.keg.KegKeeper;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
+import com.scalesense.agent.pipeline.signal.BoxcarAverage;
 import com.scalesense.agent.pipeline.signal.SampleGate;
 import com.scalesense.agent.pipeline.signal.SpikeFilter;
 import com.scalesense.agent.pipeline.signal.StabilityWindow;
@@ -24,7 +26,7 @@ import com.scalesense.protocol.SensorStatus;
  *
  * <p>Per sample: unusable statuses are dropped (and after a run of them the sensor is reported in
  * error, with no level until it recovers); counts become kg through the calibration; a Hampel
- * filter removes spikes; the keg detector finds pours, swaps and absences. A reading is emitted
+ * filter removes spikes and a 100 ms moving average evens out 80 SPS noise; the keg detector finds pours, swaps and absences. A reading is emitted
  * every reading interval and at once after each event. Not thread-safe: one feeding thread.
  */
 public final class MeasurementPipeline implements DetectorListener {
@@ -33,36 +35,29 @@ public final class MeasurementPipeline implements DetectorListener {
     private final PipelineListener listener;
     private final SampleGate gate;
     private final SpikeFilter spikes;
+    private final BoxcarAverage smoothing;
     private final StabilityWindow window;
     private final KegDetector detector;
     private final PourRate rate;
     private final ReadingAssembler readings;
     private Calibration calibration;
-    private KegProfile keg;
+    private final KegKeeper keg;
     private double lastKg = Double.NaN;
     private long nextReadingNanos = Long.MIN_VALUE;
     private RawSample sample;
     private Ambient ambient = Ambient.SYNCED;
     private boolean swapPending;
-    /** The full_ref in use was taken from a swapped-in keg's weight, not measured by a technician. */
-    private boolean fullRefAssumed;
-
-    /**
-     * A swapped-in keg weighing this fraction of its type's reference beer less than a full one
-     * was not full. A full keg's true weight differs from seed 000's reference by a few percent
-     * (a half barrel of sg 1.0 holds 129.4 lbs of beer against the table's 132.5), so 10 %.
-     */
-    static final double PARTIAL_KEG_FRACTION = 0.10;
 
     public MeasurementPipeline(PipelineConfig config, SampleRate sampleRate, Calibration calibration,
                                KegProfile keg, PipelineListener listener) {
         this.config = config;
         this.listener = listener;
         this.calibration = calibration;
-        this.keg = keg;
+        this.keg = new KegKeeper(keg);
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
+        this.smoothing = new BoxcarAverage(config.smoothingSamples(sps));
         this.window = new StabilityWindow(config.stableSamples(sps), config.stableStdKg(), config.stableDriftKg());
         this.detector = new KegDetector(config, sps, this);
         this.rate = new PourRate(config.rateWindow().toMillis());
@@ -83,6 +78,7 @@ public final class MeasurementPipeline implements DetectorListener {
             }
             case RECOVERED -> {
                 spikes.reset();
+                smoothing.reset();
                 window.reset();
                 event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.OK,
                         "usable samples again"));
@@ -97,7 +93,7 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     private void use(RawSample raw, Ambient now) {
-        double kg = spikes.apply(calibration.toKg(raw.value(), now.temperatureC()));
+        double kg = smoothing.apply(spikes.apply(calibration.toKg(raw.value(), now.temperatureC())));
         window.add(kg);
         lastKg = kg;
         detector.accept(raw.wallMillis(), kg, window);
@@ -105,22 +101,20 @@ public final class MeasurementPipeline implements DetectorListener {
 
     @Override
     public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
-        double ml = Units.beerKgToMl(beforeKg - afterKg, keg.sg());
+        double sg = keg.profile().sg();
+        double ml = Units.beerKgToMl(beforeKg - afterKg, sg);
         double oz = Units.mlToOz(ml);
         if (oz < config.minPourOz()) {
             return;
         }
-        rate.add(sample.monotonicNanos() / 1_000_000, Units.beerKgToGallons(beforeKg - afterKg, keg.sg()));
+        rate.add(sample.monotonicNanos() / 1_000_000, Units.beerKgToGallons(beforeKg - afterKg, sg));
         event(new DeviceEvent.Pour(sample.wallMillis(), ambient.clockSynced(), startMs, endMs, oz, ml));
     }
 
     @Override
     public void onNewKeg(double weightKg, long atMs) {
-        String previous = keg.kegId();
-        KegType type = config.assumeNewKegFull() ? KegType.nearestFull(weightKg, keg.kegType()) : keg.kegType();
-        Tare tare = config.assumeNewKegFull() && weightKg > type.emptyKg() + 1 ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING;
-        keg = new KegProfile(null, type, keg.sg(), tare);
-        fullRefAssumed = tare.fullRefKg() != null;
+        String previous = keg.profile().kegId();
+        keg.swappedIn(weightKg, atMs, config.assumeNewKegFull());
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null, Units.kgToLbs(weightKg)));
     }
@@ -130,25 +124,14 @@ public final class MeasurementPipeline implements DetectorListener {
         emitReading();
     }
 
-    /**
-     * The keg on the tap was assigned (by the cloud or the technician); keeps what was measured of
-     * it, except a full weight taken for granted at the swap when the assigned type says the keg
-     * cannot have been full: more than {@value #PARTIAL_KEG_FRACTION} of the type's reference beer
-     * short (a partly drawn keg moved from another tap) falls back to the reference full weight.
-     */
+    /** The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}. */
     public void assignKeg(String kegId, KegType type, double sg) {
-        Tare tare = keg.tare();
-        double shortBy = tare.fullRefKg() == null ? 0 : type.fullKg() - tare.fullRefKg();
-        if (fullRefAssumed && shortBy > PARTIAL_KEG_FRACTION * (type.fullKg() - type.emptyKg())) {
-            tare = tare.emptyOffsetKg() == null ? Tare.PENDING : new Tare(tare.emptyOffsetKg(), null, tare.taredAtMs());
-            fullRefAssumed = false;
-        }
-        keg = new KegProfile(kegId, type, sg, tare);
+        keg.assign(kegId, type, sg);
     }
 
     /** Replaces the keg profile wholesale (e.g. restored from the store at start-up). */
     public void restoreKeg(KegProfile profile) {
-        keg = profile;
+        keg.restore(profile);
     }
 
     /** Uses a new calibration from the next sample on. */
@@ -165,23 +148,16 @@ public final class MeasurementPipeline implements DetectorListener {
         if (state != KegState.STABLE) {
             throw new TareRejectedException(kind, state);
         }
-        double kg = detector.referenceKg();
-        Tare next = switch (kind) {
-            case "empty" -> keg.tare().withEmpty(kg, atMs);
-            case "full" -> keg.tare().withFull(kg, atMs);
-            default -> throw new PipelineException("kind", kind, "must be empty or full");
-        };
-        KegProfile profile = keg.withTare(next); // validates before anything changes
-        keg = profile;
-        fullRefAssumed = fullRefAssumed && "empty".equals(kind);
-        DeviceEvent.Tare event = new DeviceEvent.Tare(atMs, ambient.clockSynced(), kind, keg.kegId(),
-                keg.kegType().wireName(), toLbs(next.emptyOffsetKg()), toLbs(next.fullRefKg()), next.status());
+        Tare next = keg.tare(kind, detector.referenceKg(), atMs);
+        KegProfile profile = keg.profile();
+        DeviceEvent.Tare event = new DeviceEvent.Tare(atMs, ambient.clockSynced(), kind, profile.kegId(),
+                profile.kegType().wireName(), toLbs(next.emptyOffsetKg()), toLbs(next.fullRefKg()), next.status());
         event(event);
         return event;
     }
 
     public KegProfile keg() {
-        return keg;
+        return keg.profile();
     }
 
     /** The state a reading taken now would carry. */
@@ -196,7 +172,7 @@ public final class MeasurementPipeline implements DetectorListener {
 
     private void emitReading() {
         double weight = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
-        listener.onReading(readings.reading(sample, ambient, keg, state(), weight, rate));
+        listener.onReading(readings.reading(sample, ambient, keg.profile(), state(), weight, rate));
         swapPending = false;
         nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();
     }

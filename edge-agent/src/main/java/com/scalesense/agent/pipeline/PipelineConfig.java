@@ -13,6 +13,8 @@ import static com.scalesense.agent.pipeline.PipelineException.requirePositive;
  * @param spikeWindow      samples in the Hampel spike filter (odd, ≥ 3)
  * @param spikeMads        a sample further than this many scaled MADs from the window median is a spike
  * @param spikeFloorKg     deviations below this are never spikes (noise and pour vibration)
+ * @param smoothing        span of the moving average after the spike filter (100 ms: one sample at
+ *                         10 SPS, eight at 80 SPS)
  * @param stableWindow     span of the stability window
  * @param stableStdKg      the window is stable when its standard deviation is at most this …
  * @param stableDriftKg    … and its two halves' means differ by at most this (no slow pour hides in it)
@@ -28,7 +30,7 @@ import static com.scalesense.agent.pipeline.PipelineException.requirePositive;
  * @param servingOz        serving size for servings left, fl oz
  */
 public record PipelineConfig(Duration readingInterval, Duration rateWindow, int spikeWindow, double spikeMads,
-                             double spikeFloorKg, Duration stableWindow, double stableStdKg, double stableDriftKg,
+                             double spikeFloorKg, Duration smoothing, Duration stableWindow, double stableStdKg, double stableDriftKg,
                              Duration settleTime, double pourStartKg, double minPourOz, double absentBelowKg,
                              double sameKegKg, double swapRiseKg, int faultAfterInvalid, int recoverAfterValid,
                              boolean assumeNewKegFull, double servingOz) {
@@ -41,6 +43,9 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
         requirePositive(spikeMads, "spike_mads");
         requirePositive(spikeFloorKg, "spike_floor_kg");
         requireDuration(stableWindow, "stable_window", Duration.ofMillis(200));
+        requireDuration(smoothing, "smoothing", Duration.ZERO);
+        require(smoothing.compareTo(stableWindow) <= 0, "smoothing", smoothing,
+                "must not be longer than stable_window " + stableWindow);
         requirePositive(stableStdKg, "stable_std_kg");
         requirePositive(stableDriftKg, "stable_drift_kg");
         requireDuration(settleTime, "settle_time", Duration.ZERO);
@@ -62,7 +67,7 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
      */
     public static PipelineConfig defaults() {
         return new PipelineConfig(Duration.ofSeconds(60), Duration.ofHours(6), 7, 3.0, 0.05,
-                Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0, 0.3, 2.0,
+                Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0, 0.3, 2.0,
                 5, 10, true, 16);
     }
 
@@ -71,13 +76,18 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
         return Math.max(4, (int) Math.round(stableWindow.toMillis() * samplesPerSecond / 1000.0));
     }
 
+    /** Samples in the moving average at {@code samplesPerSecond} (at least 1). */
+    public int smoothingSamples(int samplesPerSecond) {
+        return Math.max(1, (int) Math.round(smoothing.toMillis() * samplesPerSecond / 1000.0));
+    }
+
     /** Samples the window must stay stable to settle, at {@code samplesPerSecond}. */
     public int settleSamples(int samplesPerSecond) {
         return Math.max(1, (int) Math.round(settleTime.toMillis() * samplesPerSecond / 1000.0));
     }
 
     public PipelineConfig withReadingInterval(Duration interval) {
-        return new PipelineConfig(interval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, stableWindow,
+        return new PipelineConfig(interval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
                 stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
                 faultAfterInvalid, recoverAfterValid, assumeNewKegFull, servingOz);
     }

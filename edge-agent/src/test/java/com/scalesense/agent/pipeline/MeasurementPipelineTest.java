@@ -260,7 +260,7 @@ class MeasurementPipelineTest {
         PipelineConfig d = PipelineConfig.defaults();
 
         assertThatThrownBy(() -> new PipelineConfig(d.readingInterval(), d.rateWindow(), 6, d.spikeMads(),
-                d.spikeFloorKg(), d.stableWindow(), d.stableStdKg(), d.stableDriftKg(), d.settleTime(), d.pourStartKg(),
+                d.spikeFloorKg(), d.smoothing(), d.stableWindow(), d.stableStdKg(), d.stableDriftKg(), d.settleTime(), d.pourStartKg(),
                 d.minPourOz(), d.absentBelowKg(), d.sameKegKg(), d.swapRiseKg(), d.faultAfterInvalid(),
                 d.recoverAfterValid(), d.assumeNewKegFull(), d.servingOz()))
                 .isInstanceOf(PipelineException.class)

@@ -48,6 +48,11 @@ public record NoiseSpec(double noiseNvRms10, double noiseNvRms80, double spikesP
         return rate == SampleRate.SPS_80 ? noiseNvRms80 : noiseNvRms10;
     }
 
+    /** Same disturbances with {@code perHour} isolated spikes an hour. */
+    public NoiseSpec withSpikesPerHour(double perHour) {
+        return new NoiseSpec(noiseNvRms10, noiseNvRms80, perHour, pourVibrationKg, tapRingKg, tapRingTauS, tapRingHz);
+    }
+
     /** Same noise scaled by {@code factor} (to model boards noisier than the datasheet). */
     public NoiseSpec scaled(double factor) {
         return new NoiseSpec(noiseNvRms10 * factor, noiseNvRms80 * factor, spikesPerHour,

@@ -40,7 +40,8 @@ public final class ScenarioGenerator {
         double limitS = traffic.maxDays() * 86_400;
         List<KegPeriod> periods = new ArrayList<>();
         double t = LEAD_IN_S;
-        boolean swapped = !(random.nextDouble() < traffic.swapChance());
+        // true once no (further) early swap is due: either this life has none or it happened
+        boolean noSwapDue = !(random.nextDouble() < traffic.swapChance());
         double swapBelow = 0.2 + random.nextDouble() * 0.6; // swap when this fraction is left
         KegSpec keg = drawKeg(kegChoices);
         double placedS = t;
@@ -66,10 +67,10 @@ public final class ScenarioGenerator {
             if (beer <= 1e-9) {
                 break;
             }
-            if (!swapped && beer < swapBelow * keg.fullBeerKg()) {
+            if (!noSwapDue && beer < swapBelow * keg.fullBeerKg()) {
                 double removedS = t + 30;
                 periods.add(new KegPeriod(nanos(placedS), nanos(removedS), keg, keg.fullBeerKg(), pours));
-                swapped = true;
+                noSwapDue = true;
                 t = removedS + traffic.minAbsentS() + random.nextDouble() * (traffic.maxAbsentS() - traffic.minAbsentS());
                 keg = drawKeg(kegChoices);
                 placedS = t;

@@ -3,6 +3,7 @@ package com.scalesense.agent.pipeline.bench;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegSpec;
+import com.scalesense.hal.sim.NoiseSpec;
 import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 
@@ -23,7 +24,8 @@ import java.util.concurrent.Future;
  *
  * <p>Options: {@code --lives N} (default 40), {@code --seed S} (default 20261122), {@code --threads T}
  * (default 2), {@code --shell-spread-kg X} (default 0.1: how far real keg shells differ from the
- * reference empty weight; 0 isolates the pipeline's own error); {@code --trace FILE --truth FILE}
+ * reference empty weight; 0 isolates the pipeline's own error), {@code --noise-factor F} and
+ * {@code --spikes-per-hour N} (stress beyond the datasheet); {@code --trace FILE --truth FILE}
  * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
  * as trace.csv and truth.csv; {@code --emulator-pours N [--sps 10|80]} runs a short segment (a
  * keg set down, N pours) through the HX711 chip emulator and the real driver, in real time.
@@ -44,6 +46,9 @@ public final class AccuracyBenchmark {
         long seed = intOption(args, "--seed", 20261122);
         int threads = intOption(args, "--threads", 2);
         double shellSpreadKg = doubleOption(args, "--shell-spread-kg", TrafficProfile.busyBar().shellSpreadKg());
+        double noiseFactor = doubleOption(args, "--noise-factor", 1.0);
+        double spikesPerHour = doubleOption(args, "--spikes-per-hour", NoiseSpec.datasheet().spikesPerHour());
+        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor).withSpikesPerHour(spikesPerHour);
         PrintStream out = System.out;
         String trace = option(args, "--trace");
         if (trace != null) {
@@ -60,23 +65,25 @@ public final class AccuracyBenchmark {
             int pours = intOption(args, "--emulator-pours", 3);
             SampleRate rate = intOption(args, "--sps", 80) == 10 ? SampleRate.SPS_10 : SampleRate.SPS_80;
             long t = System.nanoTime();
-            Score score = EmulatorSegment.run(rate, pours, seed);
+            EmulatorSegment.Result result = EmulatorSegment.run(rate, pours, seed);
             out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, real time, %.1f s wall%n",
                     rate, pours, (System.nanoTime() - t) / 1e9);
-            ScoreTable.print(out, List.of("emulator"), List.of(score));
+            ScoreTable.print(out, List.of("emulator"), List.of(result.score()));
+            out.println(result.driverStats());
+            out.println(result.chipCounters());
             return;
         }
         String writeDir = option(args, "--write-trace");
         if (writeDir != null) {
             int life = intOption(args, "--life", 0);
-            SimulatedKegLife chosen = plan(life + 1, seed, TrafficProfile.busyBar()).get(life);
+            SimulatedKegLife chosen = plan(life + 1, seed, TrafficProfile.busyBar(), NoiseSpec.datasheet()).get(life);
             Path dir = Files.createDirectories(Path.of(writeDir));
             chosen.writeTrace(dir.resolve("trace.csv"), dir.resolve("truth.csv"));
             out.printf(Locale.ROOT, "wrote life %d (seed %d, %s) to %s/trace.csv and truth.csv%n", life, chosen.seed(),
                     chosen.rate(), dir);
             return;
         }
-        List<SimulatedKegLife> plan = plan(lives, seed, TrafficProfile.busyBar().withShellSpreadKg(shellSpreadKg));
+        List<SimulatedKegLife> plan = plan(lives, seed, TrafficProfile.busyBar().withShellSpreadKg(shellSpreadKg), noise);
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<Score>> futures = new ArrayList<>();
@@ -93,13 +100,14 @@ public final class AccuracyBenchmark {
         }
         pool.shutdown();
         Score all = new Score().add(at10).add(at80);
-        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, shells ±%.3f kg, %.1f s wall%n", lives, seed, shellSpreadKg,
+        out.printf(Locale.ROOT, "accuracy benchmark: %d simulated keg lives, seed %d, shells ±%.3f kg, noise x%.1f, %.0f spikes/h, %.1f s wall%n", lives, seed, shellSpreadKg,
+                noiseFactor, spikesPerHour,
                 (System.nanoTime() - t0) / 1e9);
         ScoreTable.print(out, List.of("10 SPS", "80 SPS", "all"), List.of(at10, at80, all));
     }
 
-    /** Lives alternate 10/80 SPS; every fourth has a board 3x noisier than the datasheet; half have a thermometer. */
-    static List<SimulatedKegLife> plan(int lives, long seed, TrafficProfile traffic) {
+    /** Lives alternate 10/80 SPS; every fourth has a board 3x noisier than {@code noise}; half have a thermometer. */
+    static List<SimulatedKegLife> plan(int lives, long seed, TrafficProfile traffic, NoiseSpec noise) {
         List<KegSpec> kegs = new ArrayList<>();
         for (Object[] t : KEG_TYPES) {
             for (double sg : GRAVITIES) {
@@ -112,7 +120,7 @@ public final class AccuracyBenchmark {
             TemperatureProfile temp = new TemperatureProfile(2 + r.nextDouble() * 3, 1 + r.nextDouble() * 2,
                     1200 + r.nextDouble() * 1200, 1, r.nextDouble() * 6.28);
             plan.add(new SimulatedKegLife(seed + i, i % 2 == 0 ? SampleRate.SPS_10 : SampleRate.SPS_80,
-                    i % 4 == 3 ? 3.0 : 1.0, temp, i % 4 < 2, kegs, traffic));
+                    i % 4 == 3 ? noise.scaled(3.0) : noise, temp, i % 4 < 2, kegs, traffic));
         }
         return plan;
     }

@@ -15,7 +15,7 @@ class EmulatorPathIT {
     void a_pour_read_through_the_real_driver_is_found_with_its_volume() throws InterruptedException {
         // given a full half barrel set down, and one 12 oz pour at 6 s
         // when the segment runs through emulator, driver and pipeline
-        Score score = EmulatorSegment.run(SampleRate.SPS_80, 1, 11);
+        Score score = EmulatorSegment.run(SampleRate.SPS_80, 1, 11).score();
 
         // then
         assertThat(score.truePours).isEqualTo(1);

@@ -45,7 +45,11 @@ final class EmulatorSegment {
     private EmulatorSegment() {
     }
 
-    static Score run(SampleRate rate, int pours, long seed) throws InterruptedException {
+    /** The score of the segment, with the driver's statistics and the chip's counters as they print. */
+    record Result(Score score, String driverStats, String chipCounters) {
+    }
+
+    static Result run(SampleRate rate, int pours, long seed) throws InterruptedException {
         if (pours < 1) {
             throw new IllegalArgumentException("pours = " + pours + ": must be at least 1");
         }
@@ -60,7 +64,7 @@ final class EmulatorSegment {
         long endNanos = (6 + 20L * (pours - 1) + 16) * NS;
         Scenario scenario = new Scenario(List.of(new KegPeriod(NS, Long.MAX_VALUE, keg, keg.fullBeerKg(), truePours)),
                 List.of(), TemperatureProfile.constant(4), endNanos);
-        SimulatedKegLife life = new SimulatedKegLife(seed, rate, 1.0, TemperatureProfile.constant(4), false, List.of(keg),
+        SimulatedKegLife life = new SimulatedKegLife(seed, rate, NoiseSpec.datasheet(), TemperatureProfile.constant(4), false, List.of(keg),
                 TrafficProfile.busyBar());
         Calibration calibration = life.calibration(LoadCellSpec.typical(), NoiseSpec.datasheet());
         SimulatedSignal signal = new SimulatedSignal(scenario, LoadCellSpec.typical(), NoiseSpec.datasheet(), rate,
@@ -83,10 +87,11 @@ final class EmulatorSegment {
                 RawSample sample = driver.read(Duration.ofSeconds(1));
                 pipeline.accept(sample, Ambient.SYNCED);
             }
+            Score score = Scorer.score(SimulatedKegLife.truthOf(scenario, wall0), recorder.readings(), recorder.events());
+            return new Result(score, String.valueOf(driver.stats()), String.valueOf(emulator.counters()));
         } finally {
             driver.close();
             context.shutdown();
         }
-        return Scorer.score(SimulatedKegLife.truthOf(scenario, wall0), recorder.readings(), recorder.events());
     }
 }

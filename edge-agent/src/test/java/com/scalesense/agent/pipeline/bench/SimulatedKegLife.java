@@ -39,7 +39,7 @@ import java.util.Random;
  * simulated time, and five minutes after each keg swap the bar assigns the new keg's type and beer
  * (as the dashboard's beer assignment of seed 000 would).
  */
-public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, TemperatureProfile temperature,
+public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, TemperatureProfile temperature,
                                boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic) {
 
     static final long EPOCH_MS = 1_790_000_000_000L;
@@ -102,7 +102,6 @@ public record SimulatedKegLife(long seed, SampleRate rate, double noiseFactor, T
 
     private Rig rig() {
         Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
-        NoiseSpec noise = NoiseSpec.datasheet().scaled(noiseFactor);
         LoadCellSpec cellSpec = LoadCellSpec.typical();
         Calibration calibration = calibration(cellSpec, noise);
         SimulatedLoadCell cell = new SimulatedLoadCell(

@@ -3,6 +3,7 @@ package com.scalesense.agent.pipeline.bench;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegSpec;
+import com.scalesense.hal.sim.NoiseSpec;
 import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class SimulatedLifeTest {
     static final List<KegSpec> SIXTHS = List.of(new KegSpec("sixth_barrel", 16.5 * 0.45359237, 5.17, 1.013));
 
     static SimulatedKegLife life(long seed, SampleRate rate) {
-        return new SimulatedKegLife(seed, rate, 1.0, new TemperatureProfile(3, 2, 1800, 1, 0), true, SIXTHS,
+        return new SimulatedKegLife(seed, rate, NoiseSpec.datasheet(), new TemperatureProfile(3, 2, 1800, 1, 0), true, SIXTHS,
                 TrafficProfile.busyBar());
     }
 

@@ -48,6 +48,20 @@ class SignalTest {
     }
 
     @Test
+    void boxcar_averages_the_latest_values_and_passes_them_through_with_one_slot() {
+        BoxcarAverage eight = new BoxcarAverage(8);
+        double last = 0;
+        for (int i = 1; i <= 20; i++) {
+            last = eight.apply(i);
+        }
+        BoxcarAverage one = new BoxcarAverage(1);
+
+        assertThat(last).isCloseTo((13 + 20) / 2.0, within(1e-12)); // mean of 13..20
+        assertThat(one.apply(4.2)).isEqualTo(4.2);
+        assertThat(one.apply(-1.0)).isEqualTo(-1.0);
+    }
+
+    @Test
     void stability_window_is_stable_when_flat_and_falling_on_a_ramp() {
         StabilityWindow window = new StabilityWindow(10, 0.008, 0.006);
         for (int i = 0; i < 10; i++) {

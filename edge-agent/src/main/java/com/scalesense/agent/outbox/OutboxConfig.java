@@ -12,7 +12,10 @@ import java.util.Objects;
  */
 public record OutboxConfig(Path file, long maxBytes) {
 
-    /** Default bound: 64 MiB holds about 200 000 readings, over 4 months at one a minute. */
+    /**
+     * Default bound: 64 MiB. A reading is ~300 bytes of JSON plus its ~110-byte context and row
+     * overhead, so on the order of 100 000 readings, about two months at one a minute (estimate).
+     */
     public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
     /** The empty schema alone takes a handful of 4 KiB pages; below this nothing fits. */
     public static final long MIN_MAX_BYTES = 64L * 1024;

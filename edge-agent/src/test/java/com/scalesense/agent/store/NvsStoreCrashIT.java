@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NvsStoreCrashIT {
 
-    private static final int KILLS = CrashHarness.kills(25, 0.5);
+    private static final int KILLS = CrashHarness.kills(20, 0.5);
     private static final long SEED = CrashHarness.SEED;
 
     @TempDir

@@ -51,10 +51,15 @@ public record MqttSettings(URI brokerUri, String clientId, MqttProtocol protocol
         Settings.require("mqtt.reconnect", reconnect, reconnect != null, "must be set");
     }
 
-    /** The defaults above for {@code brokerUri} and {@code clientId}, MQTT 3.1.1, no TLS. */
+    /** The defaults above for a {@code tcp://} broker: MQTT 3.1.1, no TLS. */
     public static MqttSettings of(URI brokerUri, String clientId) {
+        return of(brokerUri, clientId, null);
+    }
+
+    /** The defaults above: MQTT 3.1.1, keepalive 60 s, session expiry 7 days, 20 in flight, 1 s → 5 min backoff. */
+    public static MqttSettings of(URI brokerUri, String clientId, TlsSettings tls) {
         return new MqttSettings(brokerUri, clientId, MqttProtocol.MQTT_3_1_1, Duration.ofSeconds(60),
-                Duration.ofDays(7), Duration.ofSeconds(30), 20, null, Backoff.DEFAULT);
+                Duration.ofDays(7), Duration.ofSeconds(30), 20, tls, Backoff.DEFAULT);
     }
 
     public MqttSettings withProtocol(MqttProtocol value) {

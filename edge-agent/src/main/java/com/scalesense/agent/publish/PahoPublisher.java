@@ -5,29 +5,22 @@ import com.scalesense.agent.publish.internal.PahoV3Transport;
 import com.scalesense.agent.publish.internal.PahoV5Transport;
 import com.scalesense.agent.publish.internal.SessionKeeper;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * A {@link Publisher} on Eclipse Paho, MQTT 3.1.1 or 5 as {@link MqttSettings#protocol()} says,
- * to any broker (AWS IoT Core, mosquitto, HiveMQ). Guarantees: QoS 1, the future completes on
- * PUBACK and only then; while the broker is away, publish fails fast with
- * {@link PublishException.NotConnected} instead of queueing in memory; the session is re-opened
- * with {@link MqttSettings#reconnect()} backoff and every subscription is re-established.
- * Construction does no I/O; {@link #start} makes the first attempt on {@code scheduler}.
+ * to any broker (AWS IoT Core, mosquitto, HiveMQ), plain or over (mutual) TLS. Guarantees: QoS 1,
+ * the future completes on PUBACK and only then; while the broker is away publish fails fast with
+ * {@link PublishException.NotConnected} and a dropped connection fails every publish still
+ * waiting, instead of keeping it in memory; the session is re-opened with
+ * {@link MqttSettings#reconnect()} backoff and every subscription is re-established.
+ * Construction does no I/O; {@link #start} schedules the first attempt on {@code scheduler}.
  */
-public final class PahoPublisher implements Publisher {
+public final class PahoPublisher extends SessionPublisher {
 
-    private final SessionKeeper session;
-
-    private PahoPublisher(MqttSettings settings, ScheduledExecutorService scheduler, Random random) {
-        Function<MqttTransport.Events, MqttTransport> transport = settings.protocol() == MqttProtocol.MQTT_5
-                ? events -> new PahoV5Transport(settings, events)
-                : events -> new PahoV3Transport(settings, events);
-        this.session = new SessionKeeper(settings.brokerUri().toString(), transport, scheduler, random,
-                settings.reconnect());
+    private PahoPublisher(SessionKeeper session) {
+        super(session);
     }
 
     /**
@@ -37,28 +30,12 @@ public final class PahoPublisher implements Publisher {
      * @param random    source of backoff jitter
      */
     public static PahoPublisher start(MqttSettings settings, ScheduledExecutorService scheduler, Random random) {
-        PahoPublisher publisher = new PahoPublisher(settings, scheduler, random);
-        publisher.session.start();
+        Function<MqttTransport.Events, MqttTransport> transport = settings.protocol() == MqttProtocol.MQTT_5
+                ? events -> new PahoV5Transport(settings, events)
+                : events -> new PahoV3Transport(settings, events);
+        PahoPublisher publisher = new PahoPublisher(new SessionKeeper(settings.brokerUri().toString(), transport,
+                scheduler, random, settings.reconnect()));
+        publisher.connectInBackground();
         return publisher;
-    }
-
-    @Override
-    public CompletableFuture<Void> publish(String topic, byte[] payload) {
-        return session.publish(topic, payload);
-    }
-
-    @Override
-    public void subscribe(String topicFilter, Consumer<byte[]> handler) {
-        session.subscribe(topicFilter, handler);
-    }
-
-    @Override
-    public boolean isConnected() {
-        return session.isConnected();
-    }
-
-    @Override
-    public void close() {
-        session.close();
     }
 }

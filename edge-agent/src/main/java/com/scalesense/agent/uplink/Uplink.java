@@ -88,6 +88,9 @@ public final class Uplink {
             return;
         }
         List<SealedBatch> oldest = queue.oldest(inFlight.size() + settings.maxInFlight());
+        // A tried batch stays at the head until acknowledged; one gone otherwise (the outbox
+        // dropped it when full) must not be remembered for ever.
+        triesByBatch.keySet().retainAll(oldest.stream().map(SealedBatch::batchId).toList());
         for (SealedBatch batch : oldest) {
             if (inFlight.containsKey(batch.batchId())) {
                 continue;

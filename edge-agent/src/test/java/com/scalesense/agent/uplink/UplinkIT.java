@@ -5,21 +5,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.agent.outbox.BatchQueue;
+import com.scalesense.agent.outbox.EntryKind;
+import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.OutboxEntry;
+import com.scalesense.agent.outbox.SealRequest;
 import com.scalesense.agent.outbox.SealedBatch;
+import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.EmbeddedBroker;
 import com.scalesense.agent.publish.MqttProtocol;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PahoPublisher;
 import com.scalesense.agent.publish.TestSubscriber;
+import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.Topics;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,11 +89,46 @@ class UplinkIT {
     }
 
     private void assertEveryBatchDeliveredAndAckedOnce(List<SealedBatch> all) {
-        await().atMost(LIMIT).until(() -> queue.size() == 0);
+        assertEveryBatchDeliveredAndAckedOnce(all, queue::size, queue::acknowledgements);
+    }
+
+    private void assertEveryBatchDeliveredAndAckedOnce(List<SealedBatch> all, IntSupplier outboxSize,
+            Supplier<Map<String, Integer>> acknowledgements) {
+        await().atMost(LIMIT).until(() -> outboxSize.getAsInt() == 0);
         await().atMost(LIMIT).untilAsserted(() -> assertThat(cloud.received())
                 .containsAll(all.stream().map(SealedBatch::batchId).toList()));
-        assertThat(queue.acknowledgements()).hasSize(all.size()).allSatisfy((id, times) -> assertThat(times)
+        assertThat(acknowledgements.get()).hasSize(all.size()).allSatisfy((id, times) -> assertThat(times)
                 .as("acknowledgements of %s", id).isEqualTo(1));
+    }
+
+    /** Seals {@code batch} into the real outbox as the batcher would: one reading, then the seal. */
+    private static void seal(Outbox outbox, SealedBatch batch, long windowEndMs) {
+        long seq = outbox.append(new OutboxEntry(EntryKind.READING, "loc-001#TAP#07", 0, batch.payload()));
+        outbox.seal(new SealRequest(batch, UplinkFixtures.BOOT_ID, windowEndMs, seq, seq, 1));
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void the_sqlite_outbox_drains_completely_across_an_outage_and_a_restart_mid_backlog(MqttProtocol protocol) {
+        // given the real durable outbox with a backlog
+        try (Outbox outbox = SqliteOutbox.open(OutboxConfig.at(home.resolve("outbox.db")), Clock.systemUTC())) {
+            CountingQueue counted = new CountingQueue(outbox);
+            List<SealedBatch> all = batches(1, 150);
+            all.subList(0, 100).forEach(b -> seal(outbox, b, windowEnd(b)));
+            Uplink uplink = startUplink(protocol, counted);
+            await().atMost(LIMIT).until(() -> uplink.status().published() >= 20);
+            // when the broker stops mid-backlog and more batches are sealed while it is away
+            broker.stop();
+            all.subList(100, 150).forEach(b -> seal(outbox, b, windowEnd(b)));
+            await().atMost(LIMIT).until(() -> !publisher.isConnected());
+            broker.start();
+            // then
+            assertEveryBatchDeliveredAndAckedOnce(all, () -> outbox.oldest(1).size(), counted::acknowledgements);
+        }
+    }
+
+    private static long windowEnd(SealedBatch batch) {
+        return BatchId.parse(batch.batchId()).windowEndMs();
     }
 
     @ParameterizedTest

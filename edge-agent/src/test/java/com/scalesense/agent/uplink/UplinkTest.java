@@ -210,4 +210,23 @@ class UplinkTest {
         assertThat(batchesSent()).isEmpty();
         assertThat(queue.size()).isEqualTo(3);
     }
+
+    @Test
+    void counts_a_batch_the_outbox_dropped_and_readded_as_a_first_try() {
+        // guards against remembering tries of batches that left the outbox other than by PUBACK
+        enqueue(1);
+        Uplink uplink = registered(10, 50);
+        uplink.pump();
+        broker.sentTo(BATCHES).get(0).ack().completeExceptionally(new IllegalStateException("reset"));
+        queue.drop(batch(1).batchId());
+        time.advance(Duration.ofSeconds(1));
+        uplink.pump();
+        // when the same id comes back (a restored backup, say)
+        queue.add(batch(1));
+        time.advance(Duration.ofSeconds(1));
+        uplink.pump();
+        // then
+        assertThat(batchesSent()).hasSize(2);
+        assertThat(uplink.status().retries()).isZero();
+    }
 }

@@ -20,55 +20,48 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
  * is persistent (clean session = false), so the broker keeps our command subscription, queues
  * commands while we are away and resends its unacknowledged QoS 1 messages (MQTT 3.1.1 §4.4).
  */
-public final class PahoV3Transport implements MqttTransport {
+public final class PahoV3Transport extends FreshClientTransport<MqttAsyncClient> {
 
     /** Granted QoS in a SUBACK that means "refused" (MQTT 3.1.1 §3.9.3). */
     private static final int SUBACK_FAILURE = 0x80;
 
-    private final MqttSettings settings;
-    private final MqttTransport.Events events;
-    private volatile MqttAsyncClient client;
-
     public PahoV3Transport(MqttSettings settings, MqttTransport.Events events) {
-        this.settings = settings;
-        this.events = events;
+        super(settings, events);
     }
 
     @Override
-    public CompletableFuture<Void> connect() {
-        return PahoCalls.call("(connect)", done -> {
-            close();
-            MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
-                    new MemoryPersistence());
-            fresh.setCallback(new Callback(fresh));
-            client = fresh;
-            fresh.connect(options(), null, listener("(connect)", done, token -> null));
-        });
+    MqttAsyncClient open() throws MqttException {
+        MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
+                new MemoryPersistence());
+        fresh.setCallback(new Callback(fresh));
+        return fresh;
+    }
+
+    @Override
+    void connect(MqttAsyncClient client, CompletableFuture<Void> done) throws MqttException {
+        client.connect(options(), null, listener("(connect)", done, token -> null));
+    }
+
+    @Override
+    void shutDown(MqttAsyncClient client) {
+        AsyncCalls.shutDown(client.isConnected(),
+                () -> client.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), client::close);
     }
 
     @Override
     public CompletableFuture<Void> publish(String topic, byte[] payload) {
-        return PahoCalls.call(topic, acked -> client.publish(topic, payload, 1, false, null,
+        return AsyncCalls.call(topic, acked -> client().publish(topic, payload, 1, false, null,
                 listener(topic, acked, token -> null)));
     }
 
     @Override
     public CompletableFuture<Void> subscribe(String topicFilter) {
-        return PahoCalls.call(topicFilter, granted -> client.subscribe(topicFilter, 1, null,
+        return AsyncCalls.call(topicFilter, granted -> client().subscribe(topicFilter, 1, null,
                 listener(topicFilter, granted, token -> {
                     int[] qos = token.getGrantedQos();
                     return qos != null && qos.length > 0 && qos[0] == SUBACK_FAILURE
                             ? new PublishException.Rejected(topicFilter, SUBACK_FAILURE) : null;
                 })));
-    }
-
-    @Override
-    public void close() {
-        MqttAsyncClient old = client;
-        if (old != null) {
-            PahoCalls.shutDown(old.isConnected(),
-                    () -> old.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), old::close);
-        }
     }
 
     private MqttConnectOptions options() {
@@ -95,14 +88,14 @@ public final class PahoV3Transport implements MqttTransport {
 
         @Override
         public void connectionLost(Throwable cause) {
-            if (owner == client) {
+            if (isCurrent(owner)) {
                 events.connectionLost(cause);
             }
         }
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
-            if (owner == client) {
+            if (isCurrent(owner)) {
                 events.messageArrived(topic, message.getPayload());
             }
         }

@@ -22,50 +22,43 @@ import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
  * session (MQTT 5.0 §3.1.2.11.2). A PUBACK or SUBACK reason code of 0x80 or more is a refusal
  * (MQTT 5.0 §2.4) and fails the future.
  */
-public final class PahoV5Transport implements MqttTransport {
+public final class PahoV5Transport extends FreshClientTransport<MqttAsyncClient> {
 
     /** MQTT 5.0 §2.4: reason codes from 0x80 up are failures. */
     private static final int FIRST_FAILURE_CODE = 0x80;
 
-    private final MqttSettings settings;
-    private final MqttTransport.Events events;
-    private volatile MqttAsyncClient client;
-
     public PahoV5Transport(MqttSettings settings, MqttTransport.Events events) {
-        this.settings = settings;
-        this.events = events;
+        super(settings, events);
     }
 
     @Override
-    public CompletableFuture<Void> connect() {
-        return PahoCalls.call("(connect)", done -> {
-            close();
-            MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
-                    new MemoryPersistence());
-            fresh.setCallback(new Callback(fresh));
-            client = fresh;
-            fresh.connect(options(), null, listener("(connect)", done));
-        });
+    MqttAsyncClient open() throws MqttException {
+        MqttAsyncClient fresh = new MqttAsyncClient(settings.brokerUri().toString(), settings.clientId(),
+                new MemoryPersistence());
+        fresh.setCallback(new Callback(fresh));
+        return fresh;
+    }
+
+    @Override
+    void connect(MqttAsyncClient client, CompletableFuture<Void> done) throws MqttException {
+        client.connect(options(), null, listener("(connect)", done));
+    }
+
+    @Override
+    void shutDown(MqttAsyncClient client) {
+        AsyncCalls.shutDown(client.isConnected(),
+                () -> client.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), client::close);
     }
 
     @Override
     public CompletableFuture<Void> publish(String topic, byte[] payload) {
-        return PahoCalls.call(topic, acked -> client.publish(topic, payload, 1, false, null, listener(topic, acked)));
+        return AsyncCalls.call(topic, acked -> client().publish(topic, payload, 1, false, null, listener(topic, acked)));
     }
 
     @Override
     public CompletableFuture<Void> subscribe(String topicFilter) {
-        return PahoCalls.call(topicFilter, granted -> client.subscribe(topicFilter, 1, null,
+        return AsyncCalls.call(topicFilter, granted -> client().subscribe(topicFilter, 1, null,
                 listener(topicFilter, granted)));
-    }
-
-    @Override
-    public void close() {
-        MqttAsyncClient old = client;
-        if (old != null) {
-            PahoCalls.shutDown(old.isConnected(),
-                    () -> old.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), old::close);
-        }
     }
 
     private MqttConnectionOptions options() {
@@ -91,7 +84,7 @@ public final class PahoV5Transport implements MqttTransport {
 
         @Override
         public void disconnected(MqttDisconnectResponse response) {
-            if (owner == client) {
+            if (isCurrent(owner)) {
                 events.connectionLost(response.getException() != null ? response.getException()
                         : new IllegalStateException("broker disconnected, reason code " + response.getReturnCode()));
             }
@@ -104,7 +97,7 @@ public final class PahoV5Transport implements MqttTransport {
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
-            if (owner == client) {
+            if (isCurrent(owner)) {
                 events.messageArrived(topic, message.getPayload());
             }
         }

@@ -41,6 +41,7 @@ public final class SessionKeeper implements Publisher {
     private final Map<String, Consumer<byte[]>> handlers = new ConcurrentHashMap<>();
     private final Set<CompletableFuture<Void>> unacknowledged = ConcurrentHashMap.newKeySet();
     private volatile boolean connected;
+    private volatile Throwable lastFailure;
     private boolean closed;
     private boolean attemptScheduled;
     private int failedAttempts;
@@ -91,6 +92,11 @@ public final class SessionKeeper implements Publisher {
     @Override
     public boolean isConnected() {
         return connected;
+    }
+
+    /** Why the last connection attempt failed or the last connection dropped; null if neither happened yet. */
+    public Throwable lastFailure() {
+        return lastFailure;
     }
 
     @Override
@@ -166,6 +172,7 @@ public final class SessionKeeper implements Publisher {
     }
 
     private void retryAfter(String what, Throwable error) {
+        lastFailure = error;
         Duration delay;
         synchronized (this) {
             delay = backoff.delay(failedAttempts++, random);

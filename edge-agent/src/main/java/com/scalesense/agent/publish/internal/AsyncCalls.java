@@ -3,8 +3,8 @@ package com.scalesense.agent.publish.internal;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
 
-/** The shape both Paho adapters share: start an asynchronous call, fail its future if starting throws. */
-final class PahoCalls {
+/** The shape every transport shares: start an asynchronous call, fail its future if starting throws. */
+final class AsyncCalls {
 
     @FunctionalInterface
     interface Start {
@@ -16,7 +16,7 @@ final class PahoCalls {
         void run() throws Exception;
     }
 
-    private PahoCalls() {
+    private AsyncCalls() {
     }
 
     /** Runs {@code start}; a throw (Paho's MqttException, a TLS file problem) fails the future, naming {@code topic}. */

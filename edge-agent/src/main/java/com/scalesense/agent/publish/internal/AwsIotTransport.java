@@ -1,0 +1,105 @@
+package com.scalesense.agent.publish.internal;
+
+import com.scalesense.agent.publish.MqttSettings;
+import com.scalesense.agent.publish.PublishException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.crt.CRT;
+import software.amazon.awssdk.crt.mqtt.MqttClientConnection;
+import software.amazon.awssdk.crt.mqtt.MqttClientConnectionEvents;
+import software.amazon.awssdk.crt.mqtt.MqttMessage;
+import software.amazon.awssdk.crt.mqtt.QualityOfService;
+import software.amazon.awssdk.iot.AwsIotMqttConnectionBuilder;
+
+/**
+ * MQTT 3.1.1 over mutual TLS through the AWS IoT Device SDK v2 (native aws-crt), a fresh
+ * connection per attempt. The CRT would reconnect by itself after an interruption, without our
+ * jitter; its own reconnect is pushed out to {@link #CRT_RECONNECT_SECONDS} so that
+ * {@link SessionKeeper}'s next attempt (which closes the old connection) always comes first.
+ * Callbacks run on CRT threads inside JNI: an exception escaping one aborts the JVM
+ * (mqtt_connection.c: {@code !aws_jni_check_and_clear_exception}), so none may escape.
+ */
+public final class AwsIotTransport extends FreshClientTransport<MqttClientConnection> {
+
+    /** Far beyond any backoff cap in use (5 min by default), so the CRT never reconnects first. */
+    private static final long CRT_RECONNECT_SECONDS = 24 * 3600;
+
+    public AwsIotTransport(MqttSettings settings, MqttTransport.Events events) {
+        super(settings, events);
+    }
+
+    @Override
+    MqttClientConnection open() {
+        Callbacks callbacks = new Callbacks();
+        try (AwsIotMqttConnectionBuilder builder = AwsIotMqttConnectionBuilder.newMtlsBuilderFromPath(
+                settings.tls().clientCertFile().toString(), settings.tls().clientKeyFile().toString())) {
+            builder.withCertificateAuthorityFromPath(null, settings.tls().caFile().toString())
+                    .withEndpoint(settings.brokerUri().getHost())
+                    .withPort(settings.brokerUri().getPort())
+                    .withClientId(settings.clientId())
+                    .withCleanSession(false)
+                    .withKeepAliveSecs((int) settings.keepAlive().toSeconds())
+                    .withTimeoutMs((int) settings.connectTimeout().toMillis())
+                    .withReconnectTimeoutSecs(CRT_RECONNECT_SECONDS, CRT_RECONNECT_SECONDS)
+                    .withConnectionEventCallbacks(callbacks);
+            callbacks.owner = builder.build();
+            return callbacks.owner;
+        }
+    }
+
+    @Override
+    void connect(MqttClientConnection client, CompletableFuture<Void> done) throws Exception {
+        client.connect().whenComplete((sessionPresent, error) -> complete(done, "(connect)", error));
+    }
+
+    @Override
+    void shutDown(MqttClientConnection client) {
+        CloseQuietly.run(() -> client.disconnect().get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS));
+        CloseQuietly.run(client::close);
+    }
+
+    @Override
+    public CompletableFuture<Void> publish(String topic, byte[] payload) {
+        return AsyncCalls.call(topic, acked -> client()
+                .publish(new MqttMessage(topic, payload, QualityOfService.AT_LEAST_ONCE, false))
+                .whenComplete((packetId, error) -> complete(acked, topic, error)));
+    }
+
+    @Override
+    public CompletableFuture<Void> subscribe(String topicFilter) {
+        MqttClientConnection owner = client();
+        return AsyncCalls.call(topicFilter, granted -> owner
+                .subscribe(topicFilter, QualityOfService.AT_LEAST_ONCE, message -> {
+                    if (isCurrent(owner)) {
+                        NoThrow.run(() -> events.messageArrived(message.getTopic(), message.getPayload()));
+                    }
+                })
+                .whenComplete((packetId, error) -> complete(granted, topicFilter, error)));
+    }
+
+    private static void complete(CompletableFuture<Void> future, String topic, Throwable error) {
+        if (error == null) {
+            future.complete(null);
+        } else {
+            future.completeExceptionally(new PublishException.Transport(topic, error));
+        }
+    }
+
+    private final class Callbacks implements MqttClientConnectionEvents {
+        private volatile MqttClientConnection owner;
+
+        @Override
+        public void onConnectionInterrupted(int errorCode) {
+            // No disconnect() here: it calls back into this method, recursively, until the JVM aborts.
+            if (isCurrent(owner)) {
+                NoThrow.run(() -> events.connectionLost(new IllegalStateException("connection interrupted: "
+                        + CRT.awsErrorName(errorCode) + " (" + CRT.awsErrorString(errorCode) + ")")));
+            }
+        }
+
+        @Override
+        public void onConnectionResumed(boolean sessionPresent) {
+            // the CRT's own reconnect is a day away; ours replaces the connection well before
+        }
+    }
+}

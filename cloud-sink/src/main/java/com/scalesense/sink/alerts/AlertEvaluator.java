@@ -1,11 +1,13 @@
 package com.scalesense.sink.alerts;
 
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.LocationSettings;
 import com.scalesense.sink.alerts.AlertChanges.StateChange;
 import com.scalesense.sink.alerts.AlertChanges.Transition;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -16,7 +18,8 @@ import java.util.List;
  *
  * <p>Rules: low_keg when level_pct &lt; low_keg_pct continuously for grace_period_secs (seed 000
  * grace period; a recovery inside the grace period leaves no history); low_battery when
- * battery_pct &lt; low_battery_pct (resolved 5 points above it); sensor_error while the hx711 status is "error". Each fires and
+ * battery_pct &lt; low_battery_pct (resolved 5 points above it); sensor_error while the hx711 status is "error"
+ * (from readings' sensor_status and from sensor_error events). Each fires and
  * resolves once per lifecycle. Readings with clock_synced=false are skipped: their order relative
  * to synced readings is unknown. A reading not newer than an alert's last transition is ignored
  * for that alert, so stale input never rewinds an alert.
@@ -38,14 +41,19 @@ public final class AlertEvaluator {
      *                     resolves its offline alert
      */
     public AlertChanges evaluate(LocationSettings settings, AlertState before, String tapEntity,
-                                 String deviceEntity, List<Reading> readings, long receivedAtMs) {
+                                 String deviceEntity, List<Reading> readings, List<DeviceEvent> events,
+                                 long receivedAtMs) {
         List<Transition> history = new ArrayList<>();
         List<StateChange> stateLog = new ArrayList<>();
         AlertState state = immediate(before, AlertType.OFFLINE, deviceEntity, receivedAtMs, false, 0, history);
-        for (Reading r : readings) {
-            if (!r.clockSynced()) {
+        for (Object seen : timeline(readings, events)) {
+            if (seen instanceof DeviceEvent.SensorError e) {
+                state = immediate(state, AlertType.SENSOR_ERROR, deviceEntity, e.timestampMs(),
+                        e.status() == SensorStatus.ERROR, 0, history);
+                state = deviceState(state, deviceEntity, e.timestampMs(), stateLog);
                 continue;
             }
+            Reading r = (Reading) seen;
             state = lowKeg(settings, state, tapEntity, r, history);
             state = immediate(state, AlertType.LOW_BATTERY, deviceEntity, r.timestampMs(),
                     lowBattery(settings, state, deviceEntity, r.batteryPct()),
@@ -56,6 +64,20 @@ public final class AlertEvaluator {
             state = deviceState(state, deviceEntity, r.timestampMs(), stateLog);
         }
         return new AlertChanges(before, state, history, stateLog);
+    }
+
+    /**
+     * Synced readings and synced hx711 sensor-error events in time order (a reading first on a tie):
+     * an event gives the exact instant the sensor failed or recovered between two readings.
+     */
+    private static List<Object> timeline(List<Reading> readings, List<DeviceEvent> events) {
+        List<Object> out = new ArrayList<>();
+        readings.stream().filter(Reading::clockSynced).forEach(out::add);
+        events.stream().filter(e -> e instanceof DeviceEvent.SensorError s && s.clockSynced()
+                && LOAD_CELL_SENSOR.equals(s.sensor()) && s.status() != null).forEach(out::add);
+        out.sort(Comparator.comparingLong((Object o) -> o instanceof Reading r ? r.timestampMs()
+                : ((DeviceEvent) o).timestampMs()).thenComparing(o -> o instanceof Reading ? 0 : 1));
+        return out;
     }
 
     /**

@@ -76,6 +76,7 @@ public final class IngestionService {
         }
         Instant now = clock.instant();
         IngestContext ctx = store.context(LatestState.contextQuery(batch));
+        requireOwnHardware(batch, ctx);
         store.putReadings(batch);
         latest.advance(batch, ctx, now);
         for (int attempt = 1; ; attempt++) {
@@ -105,6 +106,12 @@ public final class IngestionService {
             throw new RejectedMessageException("registration", e.violations());
         }
         requireOwnTopic("registration", registration.deviceId(), topicDeviceId);
+        store.registeredDevice(registration.hardwareId()).filter(d -> !d.equals(registration.deviceId()))
+                .ifPresent(other -> {
+                    throw new RejectedMessageException("registration", List.of(new Violation("hardware_id",
+                            registration.hardwareId(), "is registered to device_id " + other + ", not "
+                                    + registration.deviceId() + ": a device cannot write for another")));
+                });
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
     }
 
@@ -125,6 +132,15 @@ public final class IngestionService {
         }
     }
 
+    /** The topic proves the device_id; the devices row binds the hardware_id to one device_id. */
+    private static void requireOwnHardware(ReadingsBatch batch, IngestContext ctx) {
+        if (ctx.registeredTo() != null && !ctx.registeredTo().equals(batch.deviceId())) {
+            throw new RejectedMessageException("batch " + batch.batchId(), List.of(new Violation("hardware_id",
+                    batch.hardwareId(), "is registered to device_id " + ctx.registeredTo() + ", not "
+                            + batch.deviceId() + ": a device cannot write for another")));
+        }
+    }
+
     private static IngestResult duplicate(StoredMarker stored, String hash) {
         if (stored.payloadHash() != null && !stored.payloadHash().equals(hash)) {
             throw new BatchIdReusedException(stored.batchId(), stored.payloadHash(), hash);
@@ -135,7 +151,7 @@ public final class IngestionService {
     private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {
         var marker = new BatchMarker(b.batchId(), b.hardwareId(), hash, b.readings().size(), now);
         var changes = alerts.evaluate(ctx.settings(), ctx.alerts(), Keys.tapEntity(Keys.tapNumber(b.tapId())),
-                Keys.deviceEntity(b.deviceId()), b.readings(), now.toEpochMilli());
+                Keys.deviceEntity(b.deviceId()), b.readings(), b.events(), now.toEpochMilli());
         var alertCommit = changes.isEmpty() ? null : new AlertCommit(b.locId(), b.tapId(), b.deviceId(),
                 ctx.settings().gracePeriodSecs(), changes);
         return new BatchCommit(marker, Pours.summaries(b, ctx.settings(), now.toEpochMilli()), alertCommit);

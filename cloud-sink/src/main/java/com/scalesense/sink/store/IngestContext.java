@@ -7,7 +7,9 @@ import com.scalesense.sink.alerts.AlertState;
  * What the tables said when a batch was read in.
  *
  * @param beerId         beer_id of the tared keg's META item, or null
- * @param deviceLastSeen last_seen_at (RFC 3339) of the device's seed 001 row, or null when there is no row
+ * @param deviceLastSeen last_seen_at (RFC 3339) of the hardware_id's seed 001 row, or null when there is no row
+ * @param registeredTo   device_id the hardware_id's row names, or null when there is no row
  */
-public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen) {
+public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
+                            String registeredTo) {
 }

@@ -36,7 +36,13 @@ public interface SinkStore {
     /** Step B: seed 001 devices row from a batch, newer-only on the newest reading. */
     void touchDevice(DeviceTouch touch);
 
-    /** Seed 001 devices row from a boot registration, newer-only on the boot instant. */
+    /** The device_id seed 001's devices row binds {@code hardwareId} to, if the row exists. */
+    Optional<String> registeredDevice(String hardwareId);
+
+    /**
+     * Seed 001 devices row from a boot registration, newer-only on the boot instant, and only while
+     * the row names no other device_id.
+     */
     void register(RegistrationUpsert registration);
 
     /**

@@ -4,7 +4,9 @@ import static com.scalesense.sink.testing.Batches.INTERVAL_MS;
 import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.LocationSettings;
 import com.scalesense.sink.testing.Batches;
 import java.util.List;
@@ -18,7 +20,7 @@ class AlertEvaluatorTest {
     private final LocationSettings settings = LocationSettings.DEFAULTS;
 
     private AlertChanges run(AlertState before, List<Reading> readings) {
-        return evaluator.evaluate(settings, before, TAP, DEVICE, readings, T0 + 10 * 3_600_000L);
+        return evaluator.evaluate(settings, before, TAP, DEVICE, readings, List.of(), T0 + 10 * 3_600_000L);
     }
 
     @Test
@@ -74,5 +76,20 @@ class AlertEvaluatorTest {
 
         assertThat(changes.history()).extracting(AlertChanges.Transition::fired).containsExactly(true, false);
         assertThat(changes.history().get(1).atMs()).isEqualTo(T0 + 4 * INTERVAL_MS);
+    }
+
+    @Test
+    void sensor_error_event_between_readings_fires_at_the_event_instant() {
+        var failed = new DeviceEvent.SensorError(T0 + 30_000, true, "hx711", SensorStatus.ERROR, "dout stuck high");
+        var readings = List.of(Batches.reading(T0, 80, 80), Batches.sensorError(T0 + INTERVAL_MS, 80));
+
+        var changes = evaluator.evaluate(settings, AlertState.NONE, TAP, DEVICE, readings, List.of(failed), T0);
+
+        assertThat(changes.history()).singleElement().satisfies(t -> {
+            assertThat(t.type()).isEqualTo(AlertType.SENSOR_ERROR);
+            assertThat(t.atMs()).isEqualTo(T0 + 30_000);
+        });
+        assertThat(changes.stateLog()).singleElement()
+                .satisfies(c -> assertThat(c.state()).isEqualTo(DeviceState.ERROR));
     }
 }

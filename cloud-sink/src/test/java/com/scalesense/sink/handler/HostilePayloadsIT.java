@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -88,6 +89,29 @@ class HostilePayloadsIT extends WithLocalDynamo {
         c.add(Arguments.of("registration for another device", "a device cannot write for another",
                 Messages.withTopic(Messages.json(foreign), Topics.registration("SCALE-0043"))));
         return c.stream();
+    }
+
+    @Test
+    void rejects_batch_and_registration_naming_a_hardware_id_registered_to_another_device() throws Exception {
+        var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 600_000));
+        var caps = new Capabilities(List.of("hx711"), Map.of());
+        sink.service().register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID,
+                "1.0.16", Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
+        var before = sink.dump();
+        var handler = new IotRuleHandler(new MessageRouter(new WireCodec(), sink.service()));
+        // SCALE-0043 publishes on its own topic but claims SCALE-0042's MAC.
+        var batch = Batches.of(Batches.HARDWARE_ID, "SCALE-0043", Batches.series(T0, 2, 60, 1), List.of());
+        var hijack = new BootRegistration(1, Batches.HARDWARE_ID, "SCALE-0043", Batches.BOOT_ID, "1.0.16",
+                Batches.LOC_ID, Batches.TAP_ID, caps, T0 + 1_000, true);
+
+        for (String event : List.of(Messages.batchEvent(batch, "SCALE-0043"),
+                Messages.withTopic(Messages.json(hijack), Topics.registration("SCALE-0043")))) {
+            var out = new ByteArrayOutputStream();
+            handler.handleRequest(new ByteArrayInputStream(Messages.bytes(event)), out, null);
+            assertThat(new ObjectMapper().readTree(out.toByteArray()).get("reason").asText())
+                    .contains("is registered to device_id SCALE-0042");
+        }
+        assertThat(sink.differencesFrom(before)).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -60,6 +60,11 @@ public final class CrashingStore implements SinkStore {
     }
 
     @Override
+    public Optional<String> registeredDevice(String hardwareId) {
+        return real.registeredDevice(hardwareId);
+    }
+
+    @Override
     public IngestContext context(ContextQuery query) {
         return real.context(query);
     }

@@ -62,7 +62,7 @@ final class ContextReader {
                 .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
         if (q.hardwareId() != null) {
             request.put(names.devices(), KeysAndAttributes.builder().consistentRead(true)
-                    .keys(Map.of("hardware_id", Attr.s(q.hardwareId()))).projectionExpression("last_seen_at").build());
+                    .keys(Map.of("hardware_id", Attr.s(q.hardwareId()))).projectionExpression("last_seen_at, device_id").build());
         }
         Map<String, List<Map<String, AttributeValue>>> byTable = getAll(request);
         Map<ItemKey, Map<String, AttributeValue>> found = new HashMap<>();
@@ -92,7 +92,7 @@ final class ContextReader {
                 stateAt == null ? 0 : stateAt);
         String beerId = q.tareKegId() == null ? null : Attr.str(found.get(Keys.kegMeta(q.tareKegId())), "beer_id");
         return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
-                Attr.str(deviceRow, "last_seen_at"));
+                Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"));
     }
 
     /** A missing item or attribute takes the default of {@link LocationSettings#DEFAULTS}. */

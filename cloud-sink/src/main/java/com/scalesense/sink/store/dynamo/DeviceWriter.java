@@ -10,6 +10,7 @@ import com.scalesense.sink.tables.TableNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -61,13 +62,24 @@ final class DeviceWriter {
                 .set("capabilities", capabilities)
                 .setIfAbsent("confirmation_id", Attr.s(u.confirmationId()))
                 .set("last_boot_at_ms", Attr.n(r.timestampMs()))
-                .onlyIfNotNewer("last_boot_at_ms", Attr.n(r.timestampMs()));
+                .onlyIfNotNewer("last_boot_at_ms", Attr.n(r.timestampMs()))
+                .andAbsentOrEqual("device_id", Attr.s(r.deviceId()));
         updater.update(names.devices(), Map.of("hardware_id", Attr.s(r.hardwareId())), b, GSI1_WRITES);
     }
 
     private static UpdateBuilder seen(String seen) {
         return new UpdateBuilder().set("last_seen_at", Attr.s(seen)).set("gsi1pk", Attr.s(GSI1PK))
                 .set("gsi1sk", Attr.s(seen)).setIfAbsent("first_registered_at", Attr.s(seen));
+    }
+
+    Optional<String> registeredDevice(String hardwareId) {
+        try {
+            var item = client.getItem(g -> g.tableName(names.devices()).key(Map.of("hardware_id", Attr.s(hardwareId)))
+                    .projectionExpression("device_id").consistentRead(true)).item();
+            return Optional.ofNullable(Attr.str(item, "device_id"));
+        } catch (SdkException e) {
+            throw new StoreUnavailableException("GetItem devices", e);
+        }
     }
 
     /** Query gsi1 for gsi1sk &lt; cutoff, oldest first: no scan (seed 000 "never scan"). */

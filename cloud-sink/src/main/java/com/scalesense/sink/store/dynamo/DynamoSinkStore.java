@@ -68,6 +68,11 @@ public final class DynamoSinkStore implements SinkStore {
     }
 
     @Override
+    public Optional<String> registeredDevice(String hardwareId) {
+        return devices.registeredDevice(hardwareId);
+    }
+
+    @Override
     public IngestContext context(ContextQuery query) {
         return context.read(query);
     }

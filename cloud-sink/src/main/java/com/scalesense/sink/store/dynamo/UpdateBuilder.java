@@ -64,6 +64,14 @@ final class UpdateBuilder {
         return this;
     }
 
+    /** Adds (AND) to the condition: the attribute is absent or equals {@code value}. */
+    UpdateBuilder andAbsentOrEqual(String name, AttributeValue value) {
+        String n = name(name);
+        String clause = "(attribute_not_exists(" + n + ") OR " + n + " = " + value(value) + ")";
+        condition = condition == null ? clause : "(" + condition + ") AND " + clause;
+        return this;
+    }
+
     String expression() {
         StringBuilder e = new StringBuilder();
         if (!sets.isEmpty()) {

@@ -87,6 +87,11 @@ public final class FaultySinkStore implements SinkStore {
     }
 
     @Override
+    public Optional<String> registeredDevice(String hardwareId) {
+        return real.registeredDevice(hardwareId);
+    }
+
+    @Override
     public void register(RegistrationUpsert registration) {
         real.register(registration);
     }

@@ -90,12 +90,12 @@ public final class LocalBroker implements AutoCloseable {
         if (hivemq == null) {
             return;
         }
-        EmbeddedHiveMQ running = hivemq;
+        EmbeddedHiveMQ stopping = hivemq;
         hivemq = null;
         running = false;
         try {
-            running.stop().get(LIFECYCLE_LIMIT_S, TimeUnit.SECONDS);
-            running.close();
+            stopping.stop().get(LIFECYCLE_LIMIT_S, TimeUnit.SECONDS);
+            stopping.close();
         } catch (Exception e) {
             throw new DemoException("HiveMQ did not stop", e);
         }

@@ -56,6 +56,7 @@ public final class LocalIotRule implements AutoCloseable {
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong registrations = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
     private final AtomicLong lastActivityNanos = new AtomicLong(System.nanoTime());
     private volatile boolean closed;
 
@@ -76,6 +77,7 @@ public final class LocalIotRule implements AutoCloseable {
         try {
             LocalIotRule rule = new LocalIotRule(broker, handler);
             rule.client.connect(rule.options);
+            rule.connections.incrementAndGet();
             rule.client.subscribe(new String[] {Topics.ALL_BATCHES, Topics.ALL_REGISTRATIONS}, new int[] {1, 1});
             return rule;
         } catch (MqttException e) {
@@ -104,6 +106,11 @@ public final class LocalIotRule implements AutoCloseable {
     /** Invocations that threw (and were therefore delivered again). */
     public long failures() {
         return failures.get();
+    }
+
+    /** Sessions opened with the broker, the first one included. */
+    public long connections() {
+        return connections.get();
     }
 
     /** Real nanoseconds since a message last arrived. */
@@ -167,6 +174,7 @@ public final class LocalIotRule implements AutoCloseable {
         }
         try {
             client.connect(options);
+            connections.incrementAndGet();
             LOG.info("local IoT Rule reconnected; the broker resends what was not acknowledged");
         } catch (MqttException e) {
             reconnectSoon();

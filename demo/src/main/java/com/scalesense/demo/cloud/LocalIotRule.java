@@ -45,6 +45,7 @@ public final class LocalIotRule implements AutoCloseable {
     private final MqttClient client;
     private final MqttConnectOptions options;
     private final IotRuleHandler handler;
+    private static final ObjectMapper QUOTER = new ObjectMapper();
     private final ObjectMapper json = new ObjectMapper();
     private final ScheduledExecutorService reconnector = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "iot-rule-reconnect");
@@ -151,9 +152,9 @@ public final class LocalIotRule implements AutoCloseable {
      * The rule's {@code SELECT *, topic() AS topic}: the message's own bytes with one member
      * added in front, so the sink's strict codec judges exactly what the device sent.
      */
-    byte[] withTopic(byte[] payload, String topic) throws IOException {
+    static byte[] withTopic(byte[] payload, String topic) throws IOException {
         String body = new String(payload, StandardCharsets.UTF_8).stripLeading();
-        String member = json.writeValueAsString("topic") + ":" + json.writeValueAsString(topic);
+        String member = "\"topic\":" + QUOTER.writeValueAsString(topic);
         if (!body.startsWith("{")) {
             return payload; // not an object: the handler rejects it with its own reason
         }

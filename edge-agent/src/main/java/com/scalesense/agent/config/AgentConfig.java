@@ -20,6 +20,7 @@ import java.time.Duration;
  * @param batch            when batches are sealed
  * @param mqtt             broker settings, or null when no broker is configured (offline: readings
  *                         stay in the outbox, bounded, oldest dropped first)
+ * @param publisher        which MQTT client publishes
  * @param uplink           how hard batches are pushed to the broker
  * @param shutdownPublishTimeout on SIGTERM, how long the uplink may still publish
  * @param log              logging
@@ -27,6 +28,7 @@ import java.time.Duration;
  */
 public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSocket, HardwareConfig hardware,
                           Duration readingInterval, OutboxConfig outbox, BatcherConfig batch, MqttSettings mqtt,
+                          PublisherKind publisher,
                           UplinkSettings uplink, Duration shutdownPublishTimeout, LogConfig log,
                           SimulationConfig simulation) {
 

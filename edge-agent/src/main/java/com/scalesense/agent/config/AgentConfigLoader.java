@@ -78,14 +78,24 @@ public final class AgentConfigLoader {
         UplinkSettings uplink = r.build(UPLINK_MAX_IN_FLIGHT, () -> new UplinkSettings(inFlight,
                 UplinkSettings.DEFAULT.maxPublishesPerSecond(), Backoff.DEFAULT, UplinkSettings.DEFAULT.ackTimeout(),
                 UplinkSettings.DEFAULT.pumpInterval()));
+        PublisherKind publisher = r.oneOf(MQTT_CLIENT, "paho", "aws_iot").equals("aws_iot")
+                ? PublisherKind.AWS_IOT : PublisherKind.PAHO;
         MqttSettings mqtt = mqtt(r, device.deviceId(), inFlight);
+        if (publisher == PublisherKind.AWS_IOT && mqtt != null) {
+            if (mqtt.tls() == null || !mqtt.tls().mutual()) {
+                r.fail(MQTT_TLS_CERT_FILE, "must be set with mqtt.tls.key_file: AWS IoT Core requires a client certificate");
+            }
+            if (mqtt.protocol() != MqttProtocol.MQTT_3_1_1) {
+                r.fail(MQTT_PROTOCOL, "must be 3.1.1 with mqtt.client = aws_iot (the Device SDK connection)");
+            }
+        }
         Duration shutdown = r.duration(SHUTDOWN_PUBLISH_TIMEOUT, Duration.ZERO, Duration.ofMinutes(5));
         LogConfig log = new LogConfig(r.oneOf(LOG_LEVEL, "trace", "debug", "info", "warn", "error"),
                 r.bool(LOG_TIMESTAMPS));
         SimulationConfig simulation = simulate ? new SimulationConfig(r.decimal(SIMULATE_SPEED, 0.1, 10_000),
                 r.integer(SIMULATE_SEED, 0, Long.MAX_VALUE), r.path(SIMULATE_ACCEPTED_LOG)) : null;
         r.throwIfInvalid();
-        return new AgentConfig(device, stateDir, socket, hardware, readingInterval, outbox, batch, mqtt, uplink,
+        return new AgentConfig(device, stateDir, socket, hardware, readingInterval, outbox, batch, mqtt, publisher, uplink,
                 shutdown, log, simulation);
     }
 
@@ -102,7 +112,6 @@ public final class AgentConfigLoader {
     }
 
     private static MqttSettings mqtt(ConfigReader r, String deviceId, int uplinkInFlight) {
-        r.oneOf(MQTT_CLIENT, "paho");
         MqttProtocol protocol = r.oneOf(MQTT_PROTOCOL, "3.1.1", "5").equals("5")
                 ? MqttProtocol.MQTT_5 : MqttProtocol.MQTT_3_1_1;
         Duration keepAlive = r.duration(MQTT_KEEPALIVE, Duration.ofSeconds(1), Duration.ofSeconds(65_535));

@@ -2,6 +2,7 @@ package com.scalesense.agent.runtime;
 
 import com.scalesense.agent.control.Replies;
 import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.publish.AwsIotPublisher;
 import com.scalesense.agent.publish.PahoPublisher;
 import com.scalesense.agent.publish.Publisher;
 import com.scalesense.agent.uplink.BootAnnouncement;
@@ -10,6 +11,7 @@ import com.scalesense.agent.uplink.CommandInbox;
 import com.scalesense.agent.uplink.Uplink;
 import com.scalesense.agent.uplink.UplinkStatus;
 import com.scalesense.agent.config.AgentConfig;
+import com.scalesense.agent.config.PublisherKind;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
 import java.time.Clock;
@@ -23,7 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The publishing half of the agent, present only when a broker is configured: the Paho publisher,
+ * The publishing half of the agent, present only when a broker is configured: the publisher (Paho
+ * or the AWS IoT Device SDK, by {@code mqtt.client}),
  * the uplink loop draining the outbox (acknowledging only after PUBACK) and the command inbox.
  * Counts the uplink loop's steps for the watchdog.
  */
@@ -46,7 +49,9 @@ final class UplinkRunner implements AutoCloseable {
 
     static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
                               ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos) {
-        Publisher publisher = PahoPublisher.start(config.mqtt(), network, random);
+        Publisher publisher = config.publisher() == PublisherKind.AWS_IOT
+                ? AwsIotPublisher.start(config.mqtt(), network, random)
+                : PahoPublisher.start(config.mqtt(), network, random);
         Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);

@@ -75,6 +75,16 @@ class AgentConfigLoaderTest {
     }
 
     @Test
+    void aws_iot_requires_a_client_certificate_and_mqtt_3_1_1() {
+        String aws = VALID.replace("tcp://127.0.0.1:1883", "ssl://example-ats.iot.eu-west-1.amazonaws.com:8883")
+                + "mqtt.client = aws_iot\nmqtt.protocol = 5\nmqtt.tls.ca_file = /etc/scale-sense/AmazonRootCA1.pem\n";
+
+        assertThatThrownBy(() -> load(aws, Map.of(), false))
+                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.errors()).extracting(ConfigError::key)
+                        .containsExactlyInAnyOrder("mqtt.tls.cert_file", "mqtt.protocol"));
+    }
+
+    @Test
     void without_a_broker_the_agent_is_offline() throws IOException {
         AgentConfig config = load(VALID.replace("mqtt.broker_uri = tcp://127.0.0.1:1883\n", ""), Map.of(), false);
 

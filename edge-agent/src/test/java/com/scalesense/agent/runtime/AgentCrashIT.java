@@ -1,0 +1,156 @@
+package com.scalesense.agent.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.scalesense.agent.control.ControlClient;
+import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.publish.EmbeddedBroker;
+import com.scalesense.agent.publish.TestSubscriber;
+import com.scalesense.protocol.Topics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged agent ({@code --simulate}, 100x real time) is killed with SIGKILL at random seeded
+ * moments and restarted on the same state directory; then it runs until drained and is stopped
+ * with SIGTERM. Every reading it accepted must reach the broker under exactly one batch_id.
+ * {@code -Dagent.crash.kills=N} raises the kill count of each scenario (default 35 online, 15 with
+ * a full outbox: 50 in all).
+ */
+class AgentCrashIT {
+
+    private static final double SPEED = 100;
+    private static final int KILLS = Integer.getInteger("agent.crash.kills", 35);
+    private static final int FULL_KILLS = Integer.getInteger("agent.crash.kills", 15);
+    /** Each scenario's kill loop stops here even if it has not reached its count (2 shared cores). */
+    private static final Duration KILL_LOOP_LIMIT = Duration.ofSeconds(150);
+
+    /** Kept when a test fails: agent.log, accepted.log and the state directory are the evidence. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path dir;
+
+    @Test
+    void every_accepted_reading_reaches_the_broker_exactly_once_across_sigkills() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.plain(dir.resolve("broker"));
+             TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "crash-cloud", Topics.ALL_BATCHES)) {
+            Path conf = conf(broker, "");
+            int kills = killRepeatedly(conf, KILLS, new Random(20_261_122));
+            Set<String> beforeFinal = new DeliveryLedger(acceptedLog(), cloud.received()).accepted;
+
+            ForkedAgent last = ForkedAgent.start(conf, SPEED, dir.resolve("agent.log"));
+            awaitRecording(new ControlClient(dir.resolve("state/control.sock")));
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() ->
+                    new DeliveryLedger(acceptedLog(), cloud.received()).batchOfReading.keySet().containsAll(beforeFinal));
+            last.terminate();
+            await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                DeliveryLedger l = new DeliveryLedger(acceptedLog(), cloud.received());
+                assertThat(l.missing()).as("missing of %d accepted", l.accepted.size()).isEmpty();
+            });
+
+            DeliveryLedger ledger = new DeliveryLedger(acceptedLog(), cloud.received());
+            assertThat(kills).isGreaterThanOrEqualTo(Math.min(KILLS, 10));
+            assertThat(ledger.accepted).hasSizeGreaterThan(kills);
+            assertThat(ledger.problems).isEmpty();
+            assertThat(ledger.missing()).isEmpty();
+            // a reading appended to the outbox, then killed before its log line: at most one per kill
+            assertThat(ledger.unlisted().size()).isLessThanOrEqualTo(kills);
+        }
+    }
+
+    @Test
+    void with_a_full_outbox_only_the_counted_drops_are_missing() throws Exception {
+        EmbeddedBroker broker = EmbeddedBroker.plain(dir.resolve("broker"));
+        try (broker) {
+            // offline while being killed: the 64 KiB outbox fills and drops its oldest entries
+            broker.stop();
+            // a reading every simulated second (100/s real) overflows the smallest outbox within a run
+            Path conf = conf(broker, "outbox.max_bytes = 65536\nreading.interval = 1s\n");
+            int kills = killRepeatedly(conf, FULL_KILLS, new Random(20_261_123));
+            broker.start();
+            try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "crash-cloud-full", Topics.ALL_BATCHES)) {
+                ForkedAgent last = ForkedAgent.start(conf, SPEED, dir.resolve("agent.log"));
+                ControlClient control = new ControlClient(dir.resolve("state/control.sock"));
+                awaitRecording(control);
+                await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+                        .ignoreExceptions()
+                        .until(control::status, s -> s.outbox().sealed() == 0 && s.connectivity().acked() > 0);
+                last.terminate();
+                // Read after the stop: a full file keeps dropping while the final run appends.
+                long dropped = droppedInOutbox();
+                await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                    DeliveryLedger l = new DeliveryLedger(acceptedLog(), cloud.received());
+                    assertThat((long) l.missing().size()).as("%d accepted, %d dropped, first missing %s in %s",
+                            l.accepted.size(), dropped, l.missing().stream().limit(3).toList(), dir)
+                            .isLessThanOrEqualTo(dropped);
+                });
+
+                DeliveryLedger ledger = new DeliveryLedger(acceptedLog(), cloud.received());
+                assertThat(dropped).isPositive();
+                assertThat(ledger.problems).isEmpty();
+                assertThat((long) ledger.missing().size()).isLessThanOrEqualTo(dropped);
+                assertThat(ledger.unlisted().size()).isLessThanOrEqualTo(kills);
+                assertThat(new HashSet<>(ledger.batchOfReading.keySet())).isNotEmpty();
+            }
+        }
+    }
+
+    /** Waits until this run of the agent answers on its socket and has recorded a reading. */
+    private static void awaitRecording(ControlClient control) {
+        await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+                .until(() -> control.status().sampling().readingsRecorded() > 0);
+    }
+
+    /**
+     * Starts and SIGKILLs the agent {@code n} times, each after a random 0.5-4.5 s: the JVM takes
+     * about 2 s to start here, so kills land in start-up (stores opening, first sample) and in
+     * steady running (appending, sealing, publishing, acknowledging).
+     */
+    private int killRepeatedly(Path conf, int n, Random random) throws InterruptedException {
+        long deadline = System.nanoTime() + KILL_LOOP_LIMIT.toNanos();
+        int kills = 0;
+        while (kills < n && System.nanoTime() < deadline) {
+            ForkedAgent agent = ForkedAgent.start(conf, SPEED, dir.resolve("agent.log"));
+            boolean exited = agent.exitedWithin(500 + random.nextInt(4000));
+            assertThat(exited).as("agent exited by itself before kill %d; see %s", kills, dir.resolve("agent.log"))
+                    .isFalse();
+            agent.kill();
+            kills++;
+        }
+        return kills;
+    }
+
+    /** Entries the outbox dropped at its bound since the file was created, read from the file itself. */
+    private long droppedInOutbox() {
+        try (SqliteOutbox outbox = SqliteOutbox.open(new OutboxConfig(dir.resolve("state/outbox.db"), 65_536),
+                Clock.systemUTC())) {
+            return outbox.status().droppedEntries();
+        }
+    }
+
+    private Path conf(EmbeddedBroker broker, String extra) throws IOException {
+        Path conf = dir.resolve("agent.conf");
+        Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\n"
+                + "mqtt.broker_uri = " + broker.tcpUri() + "\n"
+                + "reading.interval = 2s\n"
+                + "batch.max_delay = 5s\n"
+                + "shutdown.publish_timeout = 30s\n"
+                + "simulate.seed = 7\n"
+                + "simulate.accepted_log = " + acceptedLog() + "\n" + extra);
+        return conf;
+    }
+
+    private Path acceptedLog() {
+        return dir.resolve("accepted.log");
+    }
+}

@@ -1,0 +1,71 @@
+package com.scalesense.demo.cloud;
+
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.handler.IotRuleHandler;
+import com.scalesense.sink.handler.MessageRouter;
+import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.sink.store.dynamo.DynamoSinkStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Random;
+import java.util.UUID;
+
+/**
+ * The cloud half on this machine: the MQTT broker, DynamoDB Local with the sink's tables, and the
+ * sink's {@link IotRuleHandler} behind the {@link LocalIotRule}, over a store that can be told to
+ * crash mid-batch. Started in that order, closed in reverse.
+ */
+public final class LocalCloud implements AutoCloseable {
+
+    private final LocalBroker broker;
+    private final LocalTables tables;
+    private final FaultySinkStore store;
+    private final LocalIotRule rule;
+
+    private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule) {
+        this.broker = broker;
+        this.tables = tables;
+        this.store = store;
+        this.rule = rule;
+    }
+
+    /**
+     * @param clock the bar's simulated clock (receipt times of batches and registrations)
+     */
+    public static LocalCloud start(Path workDir, Clock clock, long seed) {
+        LocalBroker broker = LocalBroker.start(workDir.resolve("broker"));
+        LocalTables tables = LocalTables.start();
+        FaultySinkStore store = new FaultySinkStore(new DynamoSinkStore(tables.client(), tables.names()));
+        Random ids = new Random(seed ^ 0x5EED);
+        IngestionService service = new IngestionService(store, new MessageValidator(), clock,
+                () -> new UUID((ids.nextLong() & ~0xF000L) | 0x4000L,
+                        (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
+        IotRuleHandler handler = new IotRuleHandler(new MessageRouter(new WireCodec(), service));
+        LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
+        return new LocalCloud(broker, tables, store, rule);
+    }
+
+    public LocalBroker broker() {
+        return broker;
+    }
+
+    public LocalTables tables() {
+        return tables;
+    }
+
+    public FaultySinkStore store() {
+        return store;
+    }
+
+    public LocalIotRule rule() {
+        return rule;
+    }
+
+    @Override
+    public void close() {
+        rule.close();
+        broker.close();
+        tables.close();
+    }
+}

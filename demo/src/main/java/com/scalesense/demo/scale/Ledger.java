@@ -1,0 +1,55 @@
+package com.scalesense.demo.scale;
+
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.Reading;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the simulated scales produced: every reading and pour their agents durably accepted into
+ * an outbox, in order. This is the truth the stored tables are checked against. Thread-safe.
+ */
+public final class Ledger {
+
+    /**
+     * A reading an agent accepted.
+     *
+     * @param kegId the keg the agent believed was on the tap (null when none was assigned)
+     */
+    public record Sent(TapPlan tap, String bootId, String kegId, Reading reading) {
+    }
+
+    /** A pour an agent detected and accepted. */
+    public record Poured(TapPlan tap, DeviceEvent.Pour pour) {
+    }
+
+    private final List<Sent> readings = new ArrayList<>();
+    private final List<Poured> pours = new ArrayList<>();
+
+    synchronized void reading(TapPlan tap, String bootId, String kegId, Reading reading) {
+        readings.add(new Sent(tap, bootId, kegId, reading));
+    }
+
+    synchronized void pour(TapPlan tap, DeviceEvent.Pour pour) {
+        pours.add(new Poured(tap, pour));
+    }
+
+    /** Readings of one tap's scale, in the order they were accepted. */
+    public synchronized List<Sent> readings(TapPlan tap) {
+        return readings.stream().filter(s -> s.tap().equals(tap)).toList();
+    }
+
+    /** Pours of one tap, in the order they were accepted. */
+    public synchronized List<Poured> pours(TapPlan tap) {
+        return pours.stream().filter(p -> p.tap().equals(tap)).toList();
+    }
+
+    public synchronized int readingCount() {
+        return readings.size();
+    }
+
+    /** A copy of every reading so far. */
+    public synchronized List<Sent> allReadings() {
+        return new ArrayList<>(readings);
+    }
+}

@@ -1,0 +1,53 @@
+package com.scalesense.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class DemoOptionsTest {
+
+    @Test
+    void durations_read_as_hours_and_minutes() {
+        assertThat(Demo.parseDuration("6h")).isEqualTo(Duration.ofHours(6));
+        assertThat(Demo.parseDuration("2h30m")).isEqualTo(Duration.ofMinutes(150));
+        assertThat(Demo.parseDuration("90m")).isEqualTo(Duration.ofMinutes(90));
+    }
+
+    @Test
+    void a_bad_duration_names_the_option_the_value_and_the_rule() {
+        assertThatThrownBy(() -> Demo.parseDuration("six hours"))
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> {
+                    assertThat(e.option()).isEqualTo("--duration");
+                    assertThat(e.value()).isEqualTo("six hours");
+                    assertThat(e.rule()).contains("6h");
+                });
+    }
+
+    @Test
+    void faults_are_read_by_their_option_names_and_none_means_none() {
+        assertThat(Demo.parseFaults("broker-outage, agent-kill")).containsExactlyInAnyOrder(Fault.BROKER_OUTAGE,
+                Fault.AGENT_KILL);
+        assertThat(Demo.parseFaults("none")).isEmpty();
+        assertThatThrownBy(() -> Demo.parseFaults("power-cut"))
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> assertThat(e.getMessage())
+                        .contains("--faults", "power-cut", "broker-outage, sink-crash, agent-kill, duplicates"));
+    }
+
+    @Test
+    void the_config_refuses_scales_speed_and_duration_outside_their_ranges() {
+        assertThatThrownBy(() -> new DemoConfig(9, 240, Duration.ofHours(6), 1, Set.of(), 0))
+                .hasMessageContaining("--scales").hasMessageContaining("'9'");
+        assertThatThrownBy(() -> new DemoConfig(4, 0, Duration.ofHours(6), 1, Set.of(), 0))
+                .hasMessageContaining("--speed");
+        assertThatThrownBy(() -> new DemoConfig(4, 240, Duration.ofMinutes(5), 1, Set.of(), 0))
+                .hasMessageContaining("--duration");
+    }
+
+    @Test
+    void six_hours_at_240x_take_90_real_seconds() {
+        assertThat(new DemoConfig(4, 240, Duration.ofHours(6), 1, Set.of(), 0).realSeconds()).isEqualTo(90.0);
+    }
+}

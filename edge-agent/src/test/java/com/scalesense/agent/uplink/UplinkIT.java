@@ -75,9 +75,13 @@ class UplinkIT {
     }
 
     private Uplink startUplink(MqttProtocol protocol, BatchQueue outbox) {
+        return startUplink(protocol, outbox, UplinkSettings.AWS_IOT_PUBLISHES_PER_SECOND);
+    }
+
+    private Uplink startUplink(MqttProtocol protocol, BatchQueue outbox, int publishesPerSecond) {
         publisher = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), UplinkFixtures.DEVICE_ID)
                 .withProtocol(protocol).withReconnect(FAST), scheduler, new Random(11));
-        UplinkSettings settings = new UplinkSettings(10, 100, FAST, Duration.ofSeconds(30), Duration.ofMillis(20));
+        UplinkSettings settings = new UplinkSettings(10, publishesPerSecond, FAST, Duration.ofSeconds(30), Duration.ofMillis(20));
         Uplink uplink = new Uplink(outbox, publisher, UplinkFixtures.announcement(), settings, System::nanoTime,
                 Clock.systemUTC(), new Random(12));
         uplink.start(scheduler);
@@ -153,10 +157,10 @@ class UplinkIT {
     @ParameterizedTest
     @EnumSource(MqttProtocol.class)
     void nothing_is_lost_when_the_broker_restarts_while_publishes_are_in_flight(MqttProtocol protocol) {
-        // given a backlog of 300 batches draining
+        // given a backlog of 300 batches draining at 50/s, so at least 6 s of it is left to interrupt
         List<SealedBatch> all = batches(1, 300);
         all.forEach(queue::add);
-        Uplink uplink = startUplink(protocol, queue);
+        Uplink uplink = startUplink(protocol, queue, 50);
         await().atMost(LIMIT).until(() -> uplink.status().published() >= 30);
         // when the broker goes down in the middle of it
         broker.stop();

@@ -4,7 +4,6 @@ import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.PublishException;
 import com.scalesense.agent.publish.Publisher;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +37,7 @@ public final class SessionKeeper implements Publisher {
     private final Random random;
     private final Backoff backoff;
     private final String name;
-    private final Map<String, Consumer<byte[]>> handlers = new ConcurrentHashMap<>();
+    private final Subscriptions subscriptions = new Subscriptions();
     private final Set<CompletableFuture<Void>> unacknowledged = ConcurrentHashMap.newKeySet();
     private volatile boolean connected;
     private volatile Throwable lastFailure;
@@ -83,7 +82,7 @@ public final class SessionKeeper implements Publisher {
 
     @Override
     public void subscribe(String topicFilter, Consumer<byte[]> handler) {
-        handlers.put(topicFilter, handler);
+        subscriptions.add(topicFilter, handler);
         if (connected) {
             resubscribe(topicFilter);
         }
@@ -160,7 +159,7 @@ public final class SessionKeeper implements Publisher {
         }
         connected = true;
         LOG.info("connected to {}", name);
-        handlers.keySet().forEach(this::resubscribe);
+        subscriptions.filters().forEach(this::resubscribe);
     }
 
     private void resubscribe(String topicFilter) {
@@ -192,16 +191,7 @@ public final class SessionKeeper implements Publisher {
 
         @Override
         public void messageArrived(String topic, byte[] payload) {
-            handlers.forEach((filter, handler) -> {
-                if (TopicFilter.matches(filter, topic)) {
-                    try {
-                        handler.accept(payload);
-                    } catch (RuntimeException e) {
-                        // An exception escaping into Paho would drop the connection; the handler owns its errors.
-                        LOG.error("handler for {} failed on a message from {}", filter, topic, e);
-                    }
-                }
-            });
+            subscriptions.dispatch(topic, payload);
         }
     }
 }

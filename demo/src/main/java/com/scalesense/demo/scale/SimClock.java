@@ -1,10 +1,8 @@
 package com.scalesense.demo.scale;
 
 import com.scalesense.agent.clock.MonotonicClock;
+import com.scalesense.agent.clock.SuppliedClock;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.function.LongSupplier;
 
 /**
@@ -69,26 +67,6 @@ public final class SimClock {
 
     /** The simulated wall clock, UTC. */
     public Clock clock() {
-        return new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return Instant.ofEpochMilli(millis());
-            }
-
-            @Override
-            public long millis() {
-                return SimClock.this.millis();
-            }
-        };
+        return new SuppliedClock(SimClock.this::millis);
     }
 }

@@ -1,9 +1,7 @@
 package com.scalesense.agent.runtime;
 
+import com.scalesense.agent.clock.SuppliedClock;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.function.LongSupplier;
 
 /**
@@ -55,26 +53,6 @@ public final class ScaledTime {
 
     /** The simulated wall clock, epoch ms = origin + simulated time. */
     public Clock clock() {
-        return new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return Instant.ofEpochMilli(millis());
-            }
-
-            @Override
-            public long millis() {
-                return originWallMs + monoNanos() / 1_000_000;
-            }
-        };
+        return new SuppliedClock(() -> originWallMs + monoNanos() / 1_000_000);
     }
 }

@@ -1,0 +1,132 @@
+package com.scalesense.demo.forked;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.scalesense.demo.scale.SimClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The forked scales of one test and their lives: each is started, SIGKILLed at seeded random
+ * moments and restarted, all at once (one thread per scale); {@link #close} ends every process
+ * still running, whatever happened.
+ */
+public final class ForkedScales implements AutoCloseable {
+
+    /** Longest a boot may take from start to its first accepted record (JVM start on 2 shared cores). */
+    private static final Duration BOOT_LIMIT = Duration.ofSeconds(60);
+    /** Longest a whole life (every boot and kill, then the run to the world's end) may take. */
+    private static final Duration LIFE_LIMIT = Duration.ofMinutes(4);
+    /** A kill lands this long (real ms) after the boot's first accepted record, plus up to KILL_SPREAD_MS. */
+    private static final int KILL_AFTER_MS = 300;
+    private static final int KILL_SPREAD_MS = 3_700;
+
+    private final List<ForkedScale> scales = new ArrayList<>();
+    private final Map<ForkedScale, Integer> kills = new ConcurrentHashMap<>();
+    private final Map<ForkedScale, Integer> exitStatus = new ConcurrentHashMap<>();
+
+    public void add(ForkedScale scale) {
+        scales.add(scale);
+    }
+
+    public List<ForkedScale> all() {
+        return List.copyOf(scales);
+    }
+
+    /** SIGKILLs the scale took. */
+    public int kills(ForkedScale scale) {
+        return kills.getOrDefault(scale, 0);
+    }
+
+    /** Exit status of the graceful stop. */
+    public int exitStatus(ForkedScale scale) {
+        return exitStatus.get(scale);
+    }
+
+    /**
+     * Lives every scale's life at once: {@code kills.get(i)} times started, run until it accepted a
+     * record, then for a seeded random 0.3-4 s, then SIGKILLed; finally started once more and run
+     * until {@code world} reaches {@code endMs}.
+     */
+    public void live(List<Integer> killCounts, long seed, SimClock world, long endMs)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ExecutorService pool = Executors.newFixedThreadPool(scales.size());
+        try {
+            Random seeds = new Random(seed);
+            List<Future<?>> lives = new ArrayList<>();
+            for (int i = 0; i < scales.size(); i++) {
+                ForkedScale scale = scales.get(i);
+                int n = killCounts.get(i);
+                Random random = new Random(seeds.nextLong());
+                lives.add(pool.submit(() -> {
+                    life(scale, n, random, world, endMs);
+                    return null;
+                }));
+            }
+            long deadline = System.nanoTime() + LIFE_LIMIT.toNanos();
+            for (Future<?> life : lives) {
+                life.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void life(ForkedScale scale, int n, Random random, SimClock world, long endMs) throws InterruptedException {
+        for (int k = 0; k < n; k++) {
+            bootUntilRecording(scale);
+            boolean exited = scale.exitedWithin(KILL_AFTER_MS + random.nextInt(KILL_SPREAD_MS));
+            assertThat(exited).as("%s exited by itself before kill %d; see %s", scale.tap().deviceId(), k + 1,
+                    scale.dir().resolve("agent.log")).isFalse();
+            scale.kill();
+            kills.merge(scale, 1, Integer::sum);
+        }
+        bootUntilRecording(scale);
+        await(scale.tap().deviceId() + " running until the world's end").atMost(LIFE_LIMIT)
+                .pollInterval(Duration.ofMillis(200)).failFast(() -> !scale.alive())
+                .until(() -> world.millis() >= endMs);
+    }
+
+    /** Starts a boot and waits until it has accepted a record (a boot id the log had not shown). */
+    private static void bootUntilRecording(ForkedScale scale) {
+        int before = scale.bootIds().size();
+        scale.start();
+        await(scale.tap().deviceId() + " boot " + (before + 1) + " accepting records").atMost(BOOT_LIMIT)
+                .pollInterval(Duration.ofMillis(100)).failFast(() -> !scale.alive())
+                .until(() -> scale.bootIds().size() > before);
+    }
+
+    /** SIGTERM to every scale at once (systemctl stop), each then waited for. */
+    public void terminateAll() throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(scales.size());
+        try {
+            List<Future<Integer>> stops = new ArrayList<>();
+            scales.forEach(s -> stops.add(pool.submit(s::terminate)));
+            for (int i = 0; i < scales.size(); i++) {
+                try {
+                    exitStatus.put(scales.get(i), stops.get(i).get(90, TimeUnit.SECONDS));
+                } catch (ExecutionException | TimeoutException e) {
+                    throw new IllegalStateException(scales.get(i).tap().deviceId() + " did not stop gracefully", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Override
+    public void close() {
+        scales.forEach(ForkedScale::close);
+    }
+}

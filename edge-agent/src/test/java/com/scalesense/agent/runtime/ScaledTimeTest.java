@@ -76,13 +76,14 @@ class ScaledTimeTest {
         AtomicLong realNanos = new AtomicLong();
         ScaledTime time = ScaledTime.continuing(wallAt(WORLD_START_MS + 36_000), realNanos::get, 100, WORLD_START_MS);
 
-        // when the simulated scale is built and sampled
+        // when the simulated scale is built and, one real millisecond (100 simulated) later, sampled
         Sensors sensors = SimulatedScale.build(time, 7, SampleRate.SPS_10);
+        realNanos.addAndGet(1_000_000); // the sample is due: the pacing does not sleep
         RawSample first = sensors.loadCell().read(Duration.ofSeconds(1));
 
         // then its first sample is the one after the first simulated hour, stamped on the world's clock
         assertThat(first.monotonicNanos()).isEqualTo(Duration.ofHours(1).toNanos() + SampleRate.SPS_10.periodNanos());
         assertThat(first.wallMillis()).isEqualTo(WORLD_START_MS + 3_600_100);
-        assertThat(sensors.clock().millis()).isEqualTo(WORLD_START_MS + 3_600_000);
+        assertThat(sensors.clock().millis()).isEqualTo(WORLD_START_MS + 3_600_100);
     }
 }

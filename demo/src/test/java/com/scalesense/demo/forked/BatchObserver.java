@@ -4,7 +4,9 @@ import com.scalesense.protocol.Topics;
 import com.scalesense.protocol.WireCodec;
 import java.net.URI;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
@@ -21,6 +23,7 @@ public final class BatchObserver implements AutoCloseable {
     private final MqttClient client;
     private final Set<String> batchIds = new LinkedHashSet<>();
     private final AtomicLong publishes = new AtomicLong();
+    private final Map<String, AtomicLong> publishesByDevice = new ConcurrentHashMap<>();
 
     private BatchObserver(MqttClient client) {
         this.client = client;
@@ -40,6 +43,7 @@ public final class BatchObserver implements AutoCloseable {
                 observer.batchIds.add(id);
             }
             observer.publishes.incrementAndGet();
+            observer.publishesByDevice.computeIfAbsent(Topics.deviceIdOf(topic), d -> new AtomicLong()).incrementAndGet();
         });
         return observer;
     }
@@ -52,6 +56,12 @@ public final class BatchObserver implements AutoCloseable {
     /** Batch messages seen, redeliveries of a batch after a kill included. */
     public long publishes() {
         return publishes.get();
+    }
+
+    /** Batch messages of one device seen so far. */
+    public long publishes(String deviceId) {
+        AtomicLong n = publishesByDevice.get(deviceId);
+        return n == null ? 0 : n.get();
     }
 
     @Override

@@ -34,6 +34,7 @@ public final class ForkedScales implements AutoCloseable {
 
     private final List<ForkedScale> scales = new ArrayList<>();
     private final Map<ForkedScale, Integer> kills = new ConcurrentHashMap<>();
+    private final Map<ForkedScale, Integer> killsAtPublish = new ConcurrentHashMap<>();
     private final Map<ForkedScale, Integer> exitStatus = new ConcurrentHashMap<>();
 
     public void add(ForkedScale scale) {
@@ -49,6 +50,11 @@ public final class ForkedScales implements AutoCloseable {
         return kills.getOrDefault(scale, 0);
     }
 
+    /** SIGKILLs that landed as one of the scale's batches reached the broker. */
+    public int killsAtPublish(ForkedScale scale) {
+        return killsAtPublish.getOrDefault(scale, 0);
+    }
+
     /** Exit status of the graceful stop. */
     public int exitStatus(ForkedScale scale) {
         return exitStatus.get(scale);
@@ -56,10 +62,12 @@ public final class ForkedScales implements AutoCloseable {
 
     /**
      * Lives every scale's life at once: {@code kills.get(i)} times started, run until it accepted a
-     * record, then for a seeded random 0.3-4 s, then SIGKILLed; finally started once more and run
-     * until {@code world} reaches {@code endMs}.
+     * record, then SIGKILLed at a moment the seed picks: either a random 0.3-4 s later, or as soon
+     * as the {@code observer} sees the next of its batches at the broker (the agent may not have
+     * had the PUBACK yet, so the next boot may publish the batch again); finally started once more
+     * and run until {@code world} reaches {@code endMs}.
      */
-    public void live(List<Integer> killCounts, long seed, SimClock world, long endMs)
+    public void live(List<Integer> killCounts, long seed, SimClock world, long endMs, BatchObserver observer)
             throws InterruptedException, ExecutionException, TimeoutException {
         ExecutorService pool = Executors.newFixedThreadPool(scales.size());
         try {
@@ -70,7 +78,7 @@ public final class ForkedScales implements AutoCloseable {
                 int n = killCounts.get(i);
                 Random random = new Random(seeds.nextLong());
                 lives.add(pool.submit(() -> {
-                    life(scale, n, random, world, endMs);
+                    life(scale, n, random, world, endMs, observer);
                     return null;
                 }));
             }
@@ -83,12 +91,21 @@ public final class ForkedScales implements AutoCloseable {
         }
     }
 
-    private void life(ForkedScale scale, int n, Random random, SimClock world, long endMs) throws InterruptedException {
+    private void life(ForkedScale scale, int n, Random random, SimClock world, long endMs, BatchObserver observer)
+            throws InterruptedException {
+        String device = scale.tap().deviceId();
         for (int k = 0; k < n; k++) {
             bootUntilRecording(scale);
-            boolean exited = scale.exitedWithin(KILL_AFTER_MS + random.nextInt(KILL_SPREAD_MS));
-            assertThat(exited).as("%s exited by itself before kill %d; see %s", scale.tap().deviceId(), k + 1,
-                    scale.dir().resolve("agent.log")).isFalse();
+            if (random.nextBoolean()) {
+                long seen = observer.publishes(device);
+                await(device + " publishing a batch").atMost(BOOT_LIMIT).pollInterval(Duration.ofMillis(5))
+                        .failFast(() -> !scale.alive()).until(() -> observer.publishes(device) > seen);
+                killsAtPublish.merge(scale, 1, Integer::sum);
+            } else {
+                boolean exited = scale.exitedWithin(KILL_AFTER_MS + random.nextInt(KILL_SPREAD_MS));
+                assertThat(exited).as("%s exited by itself before kill %d; see %s", device, k + 1,
+                        scale.dir().resolve("agent.log")).isFalse();
+            }
             scale.kill();
             kills.merge(scale, 1, Integer::sum);
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * The forked scales of one test and their lives: each is started, SIGKILLed at seeded random
  * moments and restarted, all at once (one thread per scale); {@link #close} ends every process
- * still running, whatever happened.
+ * still running, whatever happened, and so does a shutdown hook if the test JVM exits first.
  */
 public final class ForkedScales implements AutoCloseable {
 
@@ -32,10 +33,17 @@ public final class ForkedScales implements AutoCloseable {
     private static final int KILL_AFTER_MS = 300;
     private static final int KILL_SPREAD_MS = 3_700;
 
-    private final List<ForkedScale> scales = new ArrayList<>();
+    private final List<ForkedScale> scales = new CopyOnWriteArrayList<>();
     private final Map<ForkedScale, Integer> kills = new ConcurrentHashMap<>();
     private final Map<ForkedScale, Integer> killsAtPublish = new ConcurrentHashMap<>();
     private final Map<ForkedScale, Integer> exitStatus = new ConcurrentHashMap<>();
+
+    /** Ends the agents if the test JVM itself is stopped mid-test (a failsafe timeout, Ctrl-C). */
+    private final Thread onJvmExit = new Thread(this::destroyAll, "forked-scales-cleanup");
+
+    public ForkedScales() {
+        Runtime.getRuntime().addShutdownHook(onJvmExit);
+    }
 
     public void add(ForkedScale scale) {
         scales.add(scale);
@@ -144,6 +152,15 @@ public final class ForkedScales implements AutoCloseable {
 
     @Override
     public void close() {
+        destroyAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(onJvmExit);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook runs (or ran) destroyAll itself
+        }
+    }
+
+    private void destroyAll() {
         scales.forEach(ForkedScale::close);
     }
 }

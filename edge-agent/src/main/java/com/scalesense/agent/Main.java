@@ -5,6 +5,7 @@ import com.scalesense.agent.config.AgentConfigLoader;
 import com.scalesense.agent.config.ConfigException;
 import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
+import com.scalesense.agent.config.SimulationConfig;
 import com.scalesense.agent.notify.SdNotifier;
 import com.scalesense.agent.runtime.HardwareScale;
 import com.scalesense.agent.runtime.ScaleAgent;
@@ -75,12 +76,13 @@ public final class Main {
         try {
             SecureRandom random = new SecureRandom();
             Sensors sensors = config.simulated()
-                    ? SimulatedScale.build(new ScaledTime(Clock.systemUTC(), System::nanoTime, config.simulation().speed()),
-                            config.simulation().seed(), SampleRate.SPS_10)
+                    ? SimulatedScale.build(scaledTime(config.simulation()), config.simulation().seed(), SampleRate.SPS_10)
                     : HardwareScale.open(config.hardware(), Clock.systemUTC());
             if (config.simulated()) {
-                log.info("simulating a keg scale at {}x real time (seed {}), state in {}", config.simulation().speed(),
-                        config.simulation().seed(), config.stateDir().toAbsolutePath());
+                log.info("simulating a keg scale at {}x real time (seed {}{}), state in {}", config.simulation().speed(),
+                        config.simulation().seed(), config.simulation().worldStartMs() == null ? ""
+                                : ", world began " + java.time.Instant.ofEpochMilli(config.simulation().worldStartMs()),
+                        config.stateDir().toAbsolutePath());
             }
             ScaleAgent agent = ScaleAgent.start(config, sensors, SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()),
                     random, firmwareVersion(), () -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start());
@@ -90,6 +92,13 @@ public final class Main {
             log.error("scale-agent could not start", e);
             return 1;
         }
+    }
+
+    /** The simulated time of {@code --simulate}: begun now, or continuing a world begun at simulate.world_start. */
+    static ScaledTime scaledTime(SimulationConfig simulation) {
+        return simulation.worldStartMs() == null
+                ? new ScaledTime(Clock.systemUTC(), System::nanoTime, simulation.speed())
+                : ScaledTime.continuing(Clock.systemUTC(), System::nanoTime, simulation.speed(), simulation.worldStartMs());
     }
 
     static AgentConfig load(Options options, Map<String, String> env) {

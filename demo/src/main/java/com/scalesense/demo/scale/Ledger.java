@@ -1,5 +1,6 @@
 package com.scalesense.demo.scale;
 
+import com.scalesense.agent.runtime.AcceptedRecord;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import java.util.ArrayList;
@@ -7,7 +8,7 @@ import java.util.List;
 
 /**
  * What the simulated scales produced: every reading and pour their agents durably accepted into
- * an outbox, in order. This is the truth the stored tables are checked against. Thread-safe.
+ * an outbox, in order (told by the in-process scales, or read from a forked agent's accepted log). This is the truth the stored tables are checked against. Thread-safe.
  */
 public final class Ledger {
 
@@ -25,6 +26,18 @@ public final class Ledger {
 
     private final List<Sent> readings = new ArrayList<>();
     private final List<Poured> pours = new ArrayList<>();
+
+    /**
+     * Records one line of a forked agent's {@code simulate.accepted_log}: a reading as a reading,
+     * a pour as a pour; other events (keg swap, tare, sensor error) have no expectation here.
+     */
+    public void accepted(TapPlan tap, AcceptedRecord record) {
+        if (!record.event()) {
+            reading(tap, record.bootId(), record.kegId(), record.reading());
+        } else if (record.deviceEvent() instanceof DeviceEvent.Pour p) {
+            pour(tap, p);
+        }
+    }
 
     synchronized void reading(TapPlan tap, String bootId, String kegId, Reading reading) {
         readings.add(new Sent(tap, bootId, kegId, reading));

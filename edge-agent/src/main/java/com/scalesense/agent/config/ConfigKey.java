@@ -40,7 +40,8 @@ public enum ConfigKey {
     LOG_TIMESTAMPS("log.timestamps", "false"),
     SIMULATE_SPEED("simulate.speed", "1"),
     SIMULATE_SEED("simulate.seed", "1"),
-    SIMULATE_ACCEPTED_LOG("simulate.accepted_log", "");
+    SIMULATE_ACCEPTED_LOG("simulate.accepted_log", ""),
+    SIMULATE_WORLD_START("simulate.world_start", "");
 
     /** Prefix of the environment variables that override keys. */
     public static final String ENV_PREFIX = "SCALE_SENSE_";

@@ -2,7 +2,11 @@ package com.scalesense.agent.config;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -112,6 +116,38 @@ final class ConfigReader {
             fail(key, "must be a file path: " + e.getReason());
             return null;
         }
+    }
+
+    /**
+     * An instant written as epoch milliseconds ({@code 1795000000000}) or RFC 3339 with an offset
+     * ({@code 2026-11-22T05:00:00Z}, {@code 2026-11-22T06:00:00.250+01:00}), within [min, max]
+     * epoch ms; null when unset.
+     */
+    Long instant(ConfigKey key, long minMs, long maxMs) {
+        if (!isSet(key)) {
+            return null;
+        }
+        String v = text(key);
+        Long ms = null;
+        if (v.matches("^[0-9]{1,19}$")) {
+            try {
+                ms = Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                // reported below with the rule
+            }
+        } else {
+            try {
+                ms = OffsetDateTime.parse(v, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant().toEpochMilli();
+            } catch (DateTimeException | ArithmeticException e) {
+                // reported below with the rule
+            }
+        }
+        if (ms != null && ms >= minMs && ms <= maxMs) {
+            return ms;
+        }
+        fail(key, "must be epoch milliseconds or an RFC 3339 time like 2026-11-22T05:00:00Z, between "
+                + Instant.ofEpochMilli(minMs) + " and " + Instant.ofEpochMilli(maxMs));
+        return null;
     }
 
     String oneOf(ConfigKey key, String... allowed) {

@@ -11,7 +11,6 @@ import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.internal.MapDbNvsStore;
 import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.Capabilities;
-import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.WireCodec;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,8 +56,8 @@ final class AgentParts implements AutoCloseable {
         this.startedMonoMs = sensors.mono().monoMs();
         this.ambient = new AmbientCache(sensors.battery(), sensors.temperature(), sensors.timeSync());
         this.acceptedLog = config.simulated() && config.simulation().acceptedLog() != null
-                ? new AcceptedLog(config.simulation().acceptedLog(), bootId) : null;
-        Consumer<Reading> accepted = acceptedLog != null ? acceptedLog : r -> { };
+                ? AcceptedLog.open(config.simulation().acceptedLog(), bootId, outbox) : null;
+        OutboxSink.Accepted accepted = acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE;
         BatchContext base = new BatchContext(config.device().hardwareId(), config.device().deviceId(), bootId,
                 firmwareVersion, config.device().locId(), config.device().tapId(), null);
         ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds

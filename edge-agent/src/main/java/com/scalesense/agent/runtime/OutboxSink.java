@@ -7,7 +7,6 @@ import com.scalesense.agent.pipeline.PipelineListener;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,10 +21,29 @@ final class OutboxSink implements PipelineListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutboxSink.class);
 
+    /** Told of each record once the outbox holds it durably, with the context it was stored under. */
+    interface Accepted {
+
+        /** Tells nobody. */
+        Accepted NONE = new Accepted() {
+            @Override
+            public void reading(BatchContext ctx, Reading reading) {
+            }
+
+            @Override
+            public void event(BatchContext ctx, DeviceEvent event) {
+            }
+        };
+
+        void reading(BatchContext ctx, Reading reading);
+
+        void event(BatchContext ctx, DeviceEvent event);
+    }
+
     private final Recorder recorder;
     private final Supplier<BatchContext> context;
     private final MonotonicClock mono;
-    private final Consumer<Reading> accepted;
+    private final Accepted accepted;
     private final AtomicLong readings = new AtomicLong();
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
@@ -33,9 +51,9 @@ final class OutboxSink implements PipelineListener {
 
     /**
      * @param context  the batch context now (its keg_id follows the keg assignment)
-     * @param accepted told of each reading once it is durable (status, test hook)
+     * @param accepted told of each reading and event once it is durable (test hook)
      */
-    OutboxSink(Recorder recorder, Supplier<BatchContext> context, MonotonicClock mono, Consumer<Reading> accepted) {
+    OutboxSink(Recorder recorder, Supplier<BatchContext> context, MonotonicClock mono, Accepted accepted) {
         this.recorder = recorder;
         this.context = context;
         this.mono = mono;
@@ -45,9 +63,10 @@ final class OutboxSink implements PipelineListener {
     @Override
     public void onReading(Reading reading) {
         try {
-            recorder.record(context.get(), reading, mono.monoMs());
+            BatchContext ctx = context.get();
+            recorder.record(ctx, reading, mono.monoMs());
             readings.incrementAndGet();
-            accepted.accept(reading);
+            accepted.reading(ctx, reading);
         } catch (RuntimeException e) {
             refuse("reading at " + reading.timestampMs(), e);
         }
@@ -56,8 +75,10 @@ final class OutboxSink implements PipelineListener {
     @Override
     public void onEvent(DeviceEvent event) {
         try {
-            recorder.record(context.get(), event, mono.monoMs());
+            BatchContext ctx = context.get();
+            recorder.record(ctx, event, mono.monoMs());
             events.incrementAndGet();
+            accepted.event(ctx, event);
         } catch (RuntimeException e) {
             refuse(event.getClass().getSimpleName() + " at " + event.timestampMs(), e);
         }

@@ -28,6 +28,10 @@ import java.util.Random;
  * The scale of {@code --simulate}: a busy bar's keg life from {@code hal.sim} (seeded), on a
  * typical 200 kg cell with datasheet noise, paced on {@link ScaledTime}; a simulated Li-ion
  * battery and keg-cooler probe from {@code hal.power}/{@code hal.thermal} on the same time.
+ * When the {@link ScaledTime}'s world began before this run (a restart with
+ * {@code simulate.world_start}), the keg life, battery and probe continue from where that world
+ * is now: the same seed gives the same life, and the samples of the time the agent was down are
+ * never read, as on a real scale.
  */
 public final class SimulatedScale {
 
@@ -57,6 +61,8 @@ public final class SimulatedScale {
         SimulatedLoadCell simulated = new SimulatedLoadCell(
                 new SimulatedSignal(scenario, cell, noise, rate, new Random(seed * 31 + 7)), scenario, rate,
                 time.originWallMs());
+        // A world that began before this run: the samples of the time the agent was down are gone.
+        simulated.skipTo(time.startNanos());
         var clock = time.clock();
         return new Sensors(new PacedLoadCell(simulated, time, PacedLoadCell.threadSleep()),
                 new SimulatedBatteryGauge(SimulatedBatteryGauge.DischargeProfile.twoDays(), clock,

@@ -110,6 +110,27 @@ class AgentConfigLoaderTest {
                 .hasMessageContaining("--config").hasMessageContaining("must exist");
     }
 
+    @Test
+    void simulate_world_start_takes_epoch_ms_or_rfc_3339_and_is_unset_by_default() throws IOException {
+        assertThat(load(VALID, Map.of(), true).simulation().worldStartMs()).isNull();
+        assertThat(load(VALID + "simulate.world_start = 1795000000000\n", Map.of(), true).simulation().worldStartMs())
+                .isEqualTo(1_795_000_000_000L);
+        assertThat(load(VALID, Map.of("SCALE_SENSE_SIMULATE_WORLD_START", "2026-11-22T06:00:00.250+01:00"), true)
+                .simulation().worldStartMs()).isEqualTo(java.time.Instant.parse("2026-11-22T05:00:00.250Z").toEpochMilli());
+    }
+
+    @Test
+    void simulate_world_start_that_is_no_instant_is_reported_with_its_rule() {
+        for (String bad : new String[] {"yesterday", "2026-11-22 05:00", "12", "99999999999999999999"}) {
+            assertThatThrownBy(() -> load(VALID + "simulate.world_start = " + bad + "\n", Map.of(), true))
+                    .as(bad).isInstanceOfSatisfying(ConfigException.class, e -> {
+                        assertThat(e.errors()).extracting(ConfigError::key).containsExactly("simulate.world_start");
+                        assertThat(e.getMessage()).contains("simulate.world_start = '" + bad + "'",
+                                "must be epoch milliseconds or an RFC 3339 time");
+                    });
+        }
+    }
+
     private AgentConfig load(String text, Map<String, String> env, boolean simulate) throws IOException {
         Path file = dir.resolve("agent.conf");
         Files.writeString(file, text);

@@ -5,7 +5,6 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.WireCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Compares what the agent accepted (its accepted-readings log) with what reached the broker.
+ * Compares what the agent accepted (the readings of its accepted log) with what reached the broker.
  * A reading's key is {@code boot_id timestamp_ms}; accepted keys are normalised as the batcher
  * does (within a boot, a timestamp not after the previous one moves to previous + 1 ms).
  */
@@ -29,18 +28,16 @@ final class DeliveryLedger {
 
     DeliveryLedger(Path acceptedLog, List<String> payloads) throws IOException {
         Map<String, Long> previous = new HashMap<>();
-        if (Files.exists(acceptedLog)) {
-            for (String line : Files.readAllLines(acceptedLog, StandardCharsets.US_ASCII)) {
-                String[] f = line.split(" ");
-                if (f.length != 2) {
-                    continue; // a line cut by SIGKILL mid-write is not an accepted reading
-                }
-                long ts = Long.parseLong(f[1]);
-                Long prev = previous.get(f[0]);
-                long normal = prev == null ? ts : Math.max(ts, prev + 1);
-                previous.put(f[0], normal);
-                accepted.add(f[0] + " " + normal);
+        // A line cut by SIGKILL mid-write is not a record (readAll skips it).
+        for (AcceptedRecord r : AcceptedRecord.readAll(acceptedLog)) {
+            if (r.event()) {
+                continue;
             }
+            long ts = r.reading().timestampMs();
+            Long prev = previous.get(r.bootId());
+            long normal = prev == null ? ts : Math.max(ts, prev + 1);
+            previous.put(r.bootId(), normal);
+            accepted.add(r.bootId() + " " + normal);
         }
         WireCodec codec = new WireCodec();
         for (String payload : payloads) {
@@ -69,7 +66,10 @@ final class DeliveryLedger {
         return m;
     }
 
-    /** Readings at the broker that the log does not list (appended, then killed before the log line). */
+    /**
+     * Readings at the broker that the log does not list: none, since a boot adds the lines a
+     * SIGKILL cut off (appended to the outbox, killed before the line) from its outbox.
+     */
     Set<String> unlisted() {
         Set<String> u = new HashSet<>(batchOfReading.keySet());
         u.removeAll(accepted);

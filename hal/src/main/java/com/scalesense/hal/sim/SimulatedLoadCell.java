@@ -62,6 +62,24 @@ public final class SimulatedLoadCell implements LoadCell {
         return new RawSample((int) rounded, nowNanos, wall, SampleStatus.OK);
     }
 
+    /**
+     * Moves the cell forward to simulated time {@code nanos} without handing out the samples in
+     * between, as a scale nobody read meanwhile (its agent was down): the next {@link #read} is the
+     * first sample after {@code nanos}. The skipped samples are still computed, so the signal's
+     * noise, creep and spikes stay exactly as an uninterrupted cell would have them. Never moves
+     * back; stops at the scenario's end.
+     */
+    public void skipTo(long nanos) {
+        if (closed) {
+            throw new HalException("simulated load cell is closed");
+        }
+        long last = Math.min(nanos, scenario.endNanos());
+        while (nowNanos + rate.periodNanos() <= last) {
+            nowNanos += rate.periodNanos();
+            signal.countsAt(nowNanos);
+        }
+    }
+
     /** Simulated time of the latest sample, ns since the scenario began. */
     public long nowNanos() {
         return nowNanos;

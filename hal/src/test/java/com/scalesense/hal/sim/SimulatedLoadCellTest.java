@@ -108,4 +108,35 @@ class SimulatedLoadCellTest {
                 .hasMessageContaining("sg = 10.14")
                 .hasMessageContaining("[0.9, 1.2]");
     }
+
+    @Test
+    void a_cell_moved_forward_reads_what_an_uninterrupted_one_reads_at_that_time() {
+        // given two cells of the same scenario, noise and seed
+        SimulatedLoadCell uninterrupted = cell(kegOnFromOneSecond(List.of()), NoiseSpec.datasheet(), SampleRate.SPS_10);
+        SimulatedLoadCell restarted = cell(kegOnFromOneSecond(List.of()), NoiseSpec.datasheet(), SampleRate.SPS_10);
+        for (int i = 0; i < 123; i++) {
+            uninterrupted.read(Duration.ZERO);
+        }
+
+        // when the second is moved to 12.35 s without reading (its reader was down)
+        restarted.skipTo(12_350_000_000L);
+
+        // then its next sample is the first after 12.35 s, equal to the uninterrupted cell's
+        RawSample next = restarted.read(Duration.ZERO);
+        assertThat(next.monotonicNanos()).isEqualTo(12_400_000_000L);
+        assertThat(next).isEqualTo(uninterrupted.read(Duration.ZERO));
+    }
+
+    @Test
+    void moving_forward_never_moves_back_and_stops_at_the_scenario_end() {
+        SimulatedLoadCell loadCell = cell(kegOnFromOneSecond(List.of()), NoiseSpec.quiet(), SampleRate.SPS_10);
+        loadCell.skipTo(5 * NS);
+
+        loadCell.skipTo(NS);
+        assertThat(loadCell.nowNanos()).isEqualTo(5 * NS);
+
+        loadCell.skipTo(Long.MAX_VALUE);
+        assertThat(loadCell.nowNanos()).isEqualTo(60 * NS);
+        assertThat(loadCell.finished()).isTrue();
+    }
 }

@@ -1,5 +1,6 @@
 package com.scalesense.agent.runtime.bench;
 
+import com.scalesense.agent.runtime.AcceptedRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,7 +108,7 @@ public final class AgentBenchmark {
         }
 
         long lines() throws IOException {
-            return Files.exists(marker) ? Files.readAllLines(marker).size() : 0;
+            return AcceptedRecord.readAll(marker).stream().filter(r -> !r.event()).count();
         }
     }
 }

@@ -48,7 +48,7 @@ final class KegAssignCommand extends KegSubcommand {
         if (!Ids.KEG_ID.matcher(id).matches()) {
             throw Arguments.usage(spec(), "--keg-id", id, "must be like keg-20260318-007 (seed 000)");
         }
-        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, type.wireName(), sg));
+        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, null, type.wireName(), sg));
         emit(keg, List.of("keg assigned: " + ResultText.keg(keg), "next: scale-cal keg tare-empty (empty keg on "
                 + "the platform) or scale-cal keg tare-full (full keg)"));
         return ExitCodes.OK;

@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
                 + "library (seeds/beers.json: id and specific_gravity)."},
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
-            "      (Guinness: sg 1.014, seed 000)",
-            "  scale-cal keg assign --type half_barrel",
-            "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 --keg-id keg-20261122-007"})
+            "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 \\",
+            "      --keg-id keg-20261122-007",
+            "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0",
+            "  (sg from seed 000: Guinness 1.014, Coors Light 1.007)"})
 final class KegAssignCommand extends KegSubcommand {
 
     /** Specific gravity the agent accepts: light lagers ~1.007 to stouts ~1.014 (seed 000), with margin. */
@@ -44,8 +45,8 @@ final class KegAssignCommand extends KegSubcommand {
     private String beer;
 
     @Option(names = "--sg", defaultValue = "1.0", paramLabel = "SG",
-            description = "Specific gravity of the beer, 0.9..1.2 (default: ${DEFAULT-VALUE}, water); the beer "
-                    + "library's specific_gravity of the beer.")
+            description = "Specific gravity of the beer, 0.9..1.2 (default: ${DEFAULT-VALUE}, water): the beer's "
+                    + "specific_gravity in the beer library.")
     private double sg;
 
     @Option(names = "--keg-id", paramLabel = "ID",

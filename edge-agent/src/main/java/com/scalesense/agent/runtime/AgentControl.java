@@ -209,8 +209,9 @@ final class AgentControl implements ControlService {
     }
 
     static Replies.Keg keg(KegProfile k, String state) {
-        return new Replies.Keg(k.kegId(), k.beerId(), k.kegType().wireName(), k.sg(), k.tare().status().name().toLowerCase(Locale.ROOT),
-                lbs(k.tare().emptyOffsetKg()), lbs(k.tare().fullRefKg()), state.toLowerCase(Locale.ROOT));
+        return new Replies.Keg(k.kegId(), k.beerId(), k.kegType().wireName(), k.sg(),
+                k.tare().status().name().toLowerCase(Locale.ROOT), lbs(k.tare().emptyOffsetKg()),
+                lbs(k.tare().fullRefKg()), state.toLowerCase(Locale.ROOT));
     }
 
     private static Double lbs(Double kg) {

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.within;
 
 class MeasurementPipelineTest {
 
-    static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", "modelo-especial", KegType.HALF_BARREL, 1.010, Tare.PENDING);
+    static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", "modelo-especial",
+            KegType.HALF_BARREL, 1.010, Tare.PENDING);
 
     static Reading last(ScriptedScale scale) {
         List<Reading> r = scale.recorder.readings();

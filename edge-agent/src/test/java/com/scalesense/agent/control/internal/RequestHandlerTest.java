@@ -37,7 +37,8 @@ class RequestHandlerTest {
     @Test
     void assign_keg_without_a_beer_leaves_it_unknown_as_before_the_field_existed() {
         // a client older than beer_id sends only keg_id, keg_type and sg
-        ObjectNode absent = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\"}");
+        ObjectNode absent = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\","
+                + "\"keg_type\":\"half_barrel\"}");
         ObjectNode explicitNull = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-008\","
                 + "\"keg_type\":\"half_barrel\",\"beer_id\":null}");
 

@@ -69,7 +69,8 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
                 int period = scenario.periodIndexAt(sample.monotonicNanos());
                 if (period >= 0) {
                     KegSpec keg = scenario.periods().get(period).keg();
-                    pipeline.assignKeg("keg-life-" + seed + "-" + period, null, KegType.fromWireName(keg.kegType()), keg.sg());
+                    pipeline.assignKeg("keg-life-" + seed + "-" + period, null,
+                            KegType.fromWireName(keg.kegType()), keg.sg());
                 }
                 assignAtMs = Long.MAX_VALUE;
             }

@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
             "  scale-cal read --count 50              # live weight and raw counts",
             "  scale-cal calibrate                    # guided: place known weights, enter their mass",
             "  scale-cal calibrate --point 0 --point 20 --yes < answers",
-            "  scale-cal keg assign --type half_barrel",
+            "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
             "  scale-cal --json status | jq .calibration.quality",
             "  scale-cal generate-completion > /etc/bash_completion.d/scale-cal",
             "",

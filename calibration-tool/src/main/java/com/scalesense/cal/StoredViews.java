@@ -28,7 +28,7 @@ final class StoredViews {
 
     /** The stored keg; its live state is unknown without the agent, so {@code state} is null. */
     static Replies.Keg keg(KegProfile k) {
-        return new Replies.Keg(k.kegId(), k.kegType().wireName(), k.sg(),
+        return new Replies.Keg(k.kegId(), k.beerId(), k.kegType().wireName(), k.sg(),
                 k.tare().status().name().toLowerCase(Locale.ROOT), lbs(k.tare().emptyOffsetKg()),
                 lbs(k.tare().fullRefKg()), null);
     }

@@ -195,6 +195,50 @@ class ScaleCalIT {
     }
 
     @Test
+    void keg_assign_names_the_beer_shown_by_status_and_a_bad_beer_is_refused_with_exit_2_and_nothing_written()
+            throws Exception {
+        // seed 000: Guinness, sg 1.014
+        Cli.Result assign = cli.run("keg", "assign", "--beer", "guinness-draught", "--type", "slim_quarter",
+                "--sg", "1.014", "--keg-id", "keg-20261122-g001");
+
+        assertThat(assign.exit()).as(assign.err()).isEqualTo(ExitCodes.OK);
+        assertThat(assign.out()).contains("keg-20261122-g001 slim_quarter, beer guinness-draught, sg 1.014")
+                .doesNotContain("note:");
+        JsonNode keg = JSON.readTree(cli.run("status", "--json").out()).path("keg");
+        assertThat(keg.path("keg_id").asText()).isEqualTo("keg-20261122-g001");
+        assertThat(keg.path("beer_id").asText()).isEqualTo("guinness-draught");
+        assertThat(keg.path("keg_type").asText()).isEqualTo("slim_quarter");
+        assertThat(keg.path("sg").asDouble()).isEqualTo(1.014);
+        assertThat(cli.run("status").out()).contains("beer guinness-draught");
+
+        // when the technician types the beer's name instead of its id
+        Cli.Result bad = cli.run("keg", "assign", "--beer", "Guinness Draught", "--type", "half_barrel",
+                "--keg-id", "keg-20261122-g002");
+
+        assertThat(bad.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.err()).contains("--beer = 'Guinness Draught'").contains("lower-case words joined by '-'");
+        assertThat(withoutState(JSON.readTree(cli.run("status", "--json").out()).path("keg")))
+                .isEqualTo(withoutState(keg));
+
+        // a keg assigned without its gravity gets a reminder; --json carries the beer too
+        Cli.Result json = cli.run("--json", "keg", "assign", "--beer", "coors-light", "--type", "sixth_barrel");
+        Cli.Result reminded = cli.run("keg", "assign", "--beer", "coors-light", "--type", "sixth_barrel");
+
+        assertThat(json.exit()).as(json.err()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(json.out()).path("beer_id").asText()).isEqualTo("coors-light");
+        assertThat(reminded.out()).contains("note: gallons use sg 1.0 (water)").contains("--sg");
+        assertThat(JSON.readTree(cli.run("status", "--json").out()).path("keg").path("beer_id").asText())
+                .isEqualTo("coors-light");
+
+        // and the stores keep it: status with the agent stopped reads the same beer
+        scale.close();
+        scale = null;
+        JsonNode stored = JSON.readTree(cli.run("status", "--json").out());
+        assertThat(stored.path("source").asText()).isEqualTo("stores");
+        assertThat(stored.path("keg").path("beer_id").asText()).isEqualTo("coors-light");
+    }
+
+    @Test
     void keg_tare_is_refused_with_exit_1_while_the_platform_is_not_stable() {
         scale.platform.load(0); // nothing on the platform: the keg model says keg_absent
 
@@ -284,6 +328,13 @@ class ScaleCalIT {
     private static JsonNode withoutAge(JsonNode before, JsonNode after) {
         var copy = before.deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) copy).set("age_s", after.get("age_s"));
+        return copy;
+    }
+
+    /** The stored part of a keg: its live state moves on while the test runs. */
+    private static JsonNode withoutState(JsonNode keg) {
+        var copy = keg.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy).remove("state");
         return copy;
     }
 

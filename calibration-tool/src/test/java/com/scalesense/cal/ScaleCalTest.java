@@ -47,6 +47,16 @@ class ScaleCalTest {
     }
 
     @Test
+    void rejects_a_beer_that_is_not_a_beer_library_id_naming_the_option_and_the_rule_before_asking_the_agent() {
+        // the beer's display name where its id belongs
+        Cli.Result r = run("keg", "assign", "--type", "half_barrel", "--beer", "Guinness Draught");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--beer = 'Guinness Draught': must be 1..64 lower-case words joined by '-', "
+                + "e.g. guinness-draught").doesNotContain("does not answer");
+    }
+
+    @Test
     void rejects_a_negative_calibration_point_before_talking_to_the_agent() {
         Cli.Result r = run("calibrate", "--point", "-5", "--point", "20");
 
@@ -105,7 +115,9 @@ class ScaleCalTest {
         for (String command : new String[] {"status", "read", "zero", "calibrate", "history", "record", "selftest"}) {
             assertThat(run(command, "--help").out()).as(command).contains("Examples:", "scale-cal " + command);
         }
-        assertThat(run("keg", "assign", "--help").out()).contains("half_barrel, quarter_barrel");
+        assertThat(run("keg", "assign", "--help").out()).contains("half_barrel, quarter_barrel")
+                .contains("--beer=BEER_ID").contains("scale-cal keg assign --beer guinness-draught --type half_barrel")
+                .contains("seeds/beers.json");
     }
 
     @Test
@@ -114,6 +126,6 @@ class ScaleCalTest {
 
         assertThat(r.exit()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("complete -F").contains("scale-cal").contains("tare-empty")
-                .contains("slim_quarter");
+                .contains("slim_quarter").contains("--beer");
     }
 }

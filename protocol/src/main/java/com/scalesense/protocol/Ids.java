@@ -40,6 +40,9 @@ public final class Ids {
     /** Seed 000 beer_id, e.g. {@code guinness-draught}: lower-case words joined by hyphens. */
     public static final Pattern BEER_ID = Pattern.compile("^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$");
 
+    /** The rule of {@link #BEER_ID} in words, for messages that name the field and the rule. */
+    public static final String BEER_ID_RULE = "must be 1..64 lower-case words joined by '-', e.g. guinness-draught";
+
     /** Semver-ish firmware_version, e.g. {@code 1.0.16} or {@code 0.1.0-SNAPSHOT}, at most 32 chars. */
     public static final Pattern FIRMWARE_VERSION = Pattern.compile(
             "^(?=.{1,32}$)[0-9]+\\.[0-9]+\\.[0-9]+(?:[-+][0-9A-Za-z.+-]+)?$");

@@ -8,17 +8,23 @@ import com.scalesense.protocol.Ids;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code keg assign}: the keg now on the tap; its tare starts pending. */
+/** {@code keg assign}: the keg now on the tap, with its beer; its tare starts pending. */
 @Command(name = "assign", mixinStandardHelpOptions = true,
-        description = {"Assign the keg now on the tap: its type (reference empty and full weights of seed 000) and "
-                + "specific gravity. The tare starts pending: tare it empty and full next."},
+        description = {"Assign the keg now on the tap: the beer in it, its type (reference empty and full weights "
+                + "of seed 000) and the beer's specific gravity. The tare starts pending: tare it empty and full next.",
+            "The scale has no beer library: --beer names the beer, --sg gives its gravity. Take both from the beer "
+                + "library (seeds/beers.json: id and specific_gravity)."},
         footerHeading = "%nExamples:%n", footer = {
-            "  scale-cal keg assign --type half_barrel",
-            "  scale-cal keg assign --type sixth_barrel --sg 1.014 --keg-id keg-20261122-007"})
+            "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
+            "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 \\",
+            "      --keg-id keg-20261122-007",
+            "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0",
+            "  (sg from seed 000: Guinness 1.014, Coors Light 1.007)"})
 final class KegAssignCommand extends KegSubcommand {
 
     /** Specific gravity the agent accepts: light lagers ~1.007 to stouts ~1.014 (seed 000), with margin. */
@@ -33,8 +39,14 @@ final class KegAssignCommand extends KegSubcommand {
             description = "Keg type: ${COMPLETION-CANDIDATES}.")
     private KegType type;
 
+    @Option(names = "--beer", paramLabel = "BEER_ID",
+            description = "The beer in the keg, its beer library id, e.g. guinness-draught: 1..64 lower-case words "
+                    + "joined by '-' (default: none, the beer stays unknown).")
+    private String beer;
+
     @Option(names = "--sg", defaultValue = "1.0", paramLabel = "SG",
-            description = "Specific gravity of the beer, 0.9..1.2 (default: ${DEFAULT-VALUE}, water).")
+            description = "Specific gravity of the beer, 0.9..1.2 (default: ${DEFAULT-VALUE}, water): the beer's "
+                    + "specific_gravity in the beer library.")
     private double sg;
 
     @Option(names = "--keg-id", paramLabel = "ID",
@@ -43,14 +55,23 @@ final class KegAssignCommand extends KegSubcommand {
 
     @Override
     public Integer call() {
+        if (beer != null && !Ids.isBeerId(beer)) {
+            throw Arguments.usage(spec(), "--beer", beer, Ids.BEER_ID_RULE);
+        }
         Arguments.inRange(spec(), "--sg", sg, MIN_SG, MAX_SG);
         String id = kegId != null ? kegId : generatedId();
         if (!Ids.KEG_ID.matcher(id).matches()) {
             throw Arguments.usage(spec(), "--keg-id", id, "must be like keg-20260318-007 (seed 000)");
         }
-        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, type.wireName(), sg));
-        emit(keg, List.of("keg assigned: " + ResultText.keg(keg), "next: scale-cal keg tare-empty (empty keg on "
-                + "the platform) or scale-cal keg tare-full (full keg)"));
+        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, beer, type.wireName(), sg));
+        List<String> lines = new ArrayList<>();
+        lines.add("keg assigned: " + ResultText.keg(keg));
+        if (beer != null && !spec().commandLine().getParseResult().hasMatchedOption("--sg")) {
+            lines.add("note: gallons use sg " + sg + " (water): give " + beer + "'s specific_gravity from the beer "
+                    + "library with --sg");
+        }
+        lines.add("next: scale-cal keg tare-empty (empty keg on the platform) or scale-cal keg tare-full (full keg)");
+        emit(keg, lines);
         return ExitCodes.OK;
     }
 

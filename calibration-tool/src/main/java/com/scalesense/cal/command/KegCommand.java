@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
         description = "The keg on the tap: assign a new keg, tare it empty and full.",
         subcommands = {KegAssignCommand.class, KegTareCommand.Empty.class, KegTareCommand.Full.class},
         footerHeading = "%nExamples:%n", footer = {
-            "  scale-cal keg assign --type half_barrel --sg 1.014",
+            "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
             "  scale-cal keg tare-empty",
             "  scale-cal keg tare-full"})
 public final class KegCommand extends TopCommand {

@@ -25,8 +25,9 @@ public final class ResultText {
         if (k == null) {
             return "unknown";
         }
-        return String.format(Locale.ROOT, "%s %s, sg %.3f, tare %s (empty %s, full %s)%s",
+        return String.format(Locale.ROOT, "%s %s, beer %s, sg %.3f, tare %s (empty %s, full %s)%s",
                 k.kegId() == null ? "(keg not assigned)" : k.kegId(), k.kegType(),
+                k.beerId() == null ? "unknown" : k.beerId(),
                 k.sg(), k.tareStatus(), Units.lbs(k.emptyOffsetLbs()), Units.lbs(k.fullRefLbs()),
                 k.state() == null ? "" : ", " + k.state());
     }

@@ -65,16 +65,18 @@ class ResultTextTest {
 
     @Test
     void keg_line_gives_tare_weights_in_lbs_and_the_live_state() {
-        Replies.Keg keg = new Replies.Keg("keg-20261122-a7x2", "half_barrel", 1.014, "empty_set", 29.0, null, "stable");
+        Replies.Keg keg = new Replies.Keg("keg-20261122-a7x2", "guinness-draught", "half_barrel", 1.014, "empty_set",
+                29.0, null, "stable");
 
-        assertThat(ResultText.keg(keg)).isEqualTo("keg-20261122-a7x2 half_barrel, sg 1.014, tare empty_set "
-                + "(empty 29.0 lbs, full -), stable");
+        assertThat(ResultText.keg(keg)).isEqualTo("keg-20261122-a7x2 half_barrel, beer guinness-draught, sg 1.014, "
+                + "tare empty_set (empty 29.0 lbs, full -), stable");
     }
 
     @Test
     void a_keg_the_agent_noticed_but_nobody_assigned_says_so_instead_of_null() {
-        Replies.Keg keg = new Replies.Keg(null, "half_barrel", 1.0, "pending", null, null, "keg_absent");
+        Replies.Keg keg = new Replies.Keg(null, null, "half_barrel", 1.0, "pending", null, null, "keg_absent");
 
-        assertThat(ResultText.keg(keg)).startsWith("(keg not assigned) half_barrel").doesNotContain("null");
+        assertThat(ResultText.keg(keg)).startsWith("(keg not assigned) half_barrel, beer unknown")
+                .doesNotContain("null");
     }
 }

@@ -62,7 +62,7 @@ public final class DemoScale {
         this.calibration = calibration;
         this.ledger = ledger;
         this.random = random;
-        this.keg = new KegProfile(kegId, tap.kegType(), tap.sg(), Tare.PENDING);
+        this.keg = new KegProfile(kegId, tap.beerRef(), tap.kegType(), tap.sg(), Tare.PENDING);
         this.world = new Thread(this::runWorld, "world-" + tap.deviceId());
         this.world.setDaemon(true);
     }

@@ -60,9 +60,14 @@ public final class ControlClient {
         return call(request("calibrate").put("action", "cancel"), Replies.Session.class, null);
     }
 
-    public Replies.Keg assignKeg(String kegId, String kegType, double specificGravity) {
-        return call(request("assign_keg").put("keg_id", kegId).put("keg_type", kegType).put("sg", specificGravity),
-                Replies.Keg.class, null);
+    /** @param beerId seed 000 beer_id, or null to leave the beer unknown (then not sent) */
+    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity) {
+        ObjectNode request = request("assign_keg").put("keg_id", kegId).put("keg_type", kegType)
+                .put("sg", specificGravity);
+        if (beerId != null) {
+            request.put("beer_id", beerId);
+        }
+        return call(request, Replies.Keg.class, null);
     }
 
     /** @param kind {@code empty} or {@code full} */

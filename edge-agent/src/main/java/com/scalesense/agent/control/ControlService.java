@@ -31,8 +31,11 @@ public interface ControlService {
     /** Drops the session's points and candidate. */
     Replies.Session calibrateCancel();
 
-    /** The keg now on the tap; tare_status stays pending until it is tared. */
-    Replies.Keg assignKeg(String kegId, String kegType, double specificGravity);
+    /**
+     * The keg now on the tap with its beer ({@code beerId}, seed 000's beer_id, or null when not
+     * named); tare_status stays pending until it is tared.
+     */
+    Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity);
 
     /** Tares the keg on the platform as {@code empty} or {@code full}. */
     Replies.Keg tareKeg(String kind);

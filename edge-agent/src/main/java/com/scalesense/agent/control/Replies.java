@@ -18,8 +18,12 @@ public final class Replies {
                          Double temperatureC, Sampling sampling, String lastError) {
     }
 
-    /** The keg on the tap. {@code state}: stable, pouring, settling, keg_absent, keg_replaced, invalid. */
-    public record Keg(String kegId, String kegType, double sg, String tareStatus, Double emptyOffsetLbs,
+    /**
+     * The keg on the tap. {@code beerId}: seed 000 beer_id, null when the beer is unknown (a keg swap
+     * the scale noticed, or an assignment that did not name it). {@code state}: stable, pouring,
+     * settling, keg_absent, keg_replaced, invalid.
+     */
+    public record Keg(String kegId, String beerId, String kegType, double sg, String tareStatus, Double emptyOffsetLbs,
                       Double fullRefLbs, String state) {
     }
 

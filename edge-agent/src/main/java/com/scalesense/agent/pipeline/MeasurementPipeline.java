@@ -125,8 +125,8 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /** The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}. */
-    public void assignKeg(String kegId, KegType type, double sg) {
-        keg.assign(kegId, type, sg);
+    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
+        keg.assign(kegId, beerId, type, sg);
     }
 
     /** Replaces the keg profile wholesale (e.g. restored from the store at start-up). */

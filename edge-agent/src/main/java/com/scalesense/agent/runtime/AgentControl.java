@@ -116,13 +116,16 @@ final class AgentControl implements ControlService {
     }
 
     @Override
-    public Replies.Keg assignKeg(String kegId, String kegType, double sg) {
+    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double sg) {
         if (!Ids.KEG_ID.matcher(kegId).matches()) {
             throw ControlException.badField("keg_id", kegId, "must be like keg-20260318-007 (seed 000)");
         }
+        if (beerId != null && !Ids.isBeerId(beerId)) {
+            throw ControlException.badField("beer_id", beerId, Ids.BEER_ID_RULE);
+        }
         KegType type = KegType.fromWireName(kegType);
         return onLane(() -> {
-            loop.model().assignKeg(kegId, type, sg);
+            loop.model().assignKeg(kegId, beerId, type, sg);
             return keg(loop.model().keg(), loop.model().state().name());
         });
     }
@@ -206,8 +209,9 @@ final class AgentControl implements ControlService {
     }
 
     static Replies.Keg keg(KegProfile k, String state) {
-        return new Replies.Keg(k.kegId(), k.kegType().wireName(), k.sg(), k.tare().status().name().toLowerCase(Locale.ROOT),
-                lbs(k.tare().emptyOffsetKg()), lbs(k.tare().fullRefKg()), state.toLowerCase(Locale.ROOT));
+        return new Replies.Keg(k.kegId(), k.beerId(), k.kegType().wireName(), k.sg(),
+                k.tare().status().name().toLowerCase(Locale.ROOT), lbs(k.tare().emptyOffsetKg()),
+                lbs(k.tare().fullRefKg()), state.toLowerCase(Locale.ROOT));
     }
 
     private static Double lbs(Double kg) {

@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies the cloud's commands (already decoded, validated and de-duplicated by the
  * {@code CommandInbox}) through the same serialized operations as the control socket.
+ * {@code assign_keg} takes {@code args.keg_id}, {@code args.keg_type}, the optional
+ * {@code args.beer_id} (null leaves the beer unknown) and {@code args.sg} (default 1.0).
  * {@code reload_config} asks the agent to restart: every setting is read once at start-up, so a
  * restart by systemd (exit status {@link #RESTART_EXIT_STATUS}, {@code Restart=on-failure}) is
  * how new settings take effect, after a graceful shutdown that seals and keeps every reading.
@@ -37,8 +39,8 @@ final class CloudCommands implements CommandHandler {
         switch (command.type()) {
             case "tare_empty" -> control.tareKeg("empty");
             case "tare_full" -> control.tareKeg("full");
-            case "assign_keg" -> control.assignKeg(command.args().get("keg_id"), command.args().get("keg_type"),
-                    sg(command.args().get("sg")));
+            case "assign_keg" -> control.assignKeg(command.args().get("keg_id"), command.args().get("beer_id"),
+                    command.args().get("keg_type"), sg(command.args().get("sg")));
             case "reload_config" -> restart.run();
             default -> throw new ControlException("bad_request", "type = '" + command.type() + "': not a known command");
         }

@@ -79,9 +79,9 @@ final class ScaleModel {
     }
 
     /** The keg now on the tap; what was measured of the keg on the platform is kept. */
-    void assignKeg(String kegId, KegType type, double sg) {
+    void assignKeg(String kegId, String beerId, KegType type, double sg) {
         KegProfile before = requirePipeline().keg();
-        pipeline.assignKeg(kegId, type, sg);
+        pipeline.assignKeg(kegId, beerId, type, sg);
         saveOrRestore(before);
     }
 

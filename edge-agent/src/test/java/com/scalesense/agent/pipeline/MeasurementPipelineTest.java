@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.within;
 
 class MeasurementPipelineTest {
 
-    static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", KegType.HALF_BARREL, 1.010, Tare.PENDING);
+    static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", "modelo-especial",
+            KegType.HALF_BARREL, 1.010, Tare.PENDING);
 
     static Reading last(ScriptedScale scale) {
         List<Reading> r = scale.recorder.readings();
@@ -187,7 +188,7 @@ class MeasurementPipelineTest {
         assertThat(last(scale).levelPct()).isCloseTo(100, within(1e-6)); // assumed full until assigned
 
         // when the bar assigns it as a half barrel
-        scale.pipeline.assignKeg("keg-20261122-0002", KegType.HALF_BARREL, 1.010);
+        scale.pipeline.assignKeg("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010);
         scale.hold(61);
 
         // then the reference full weight is used: (100 - 29) / (161.5 - 29) = 53.58 %
@@ -201,7 +202,7 @@ class MeasurementPipelineTest {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
         scale.hold(5).jumpTo(Units.lbsToKg(158.35)).hold(5);
 
-        scale.pipeline.assignKeg("keg-20261122-0003", KegType.HALF_BARREL, 1.0);
+        scale.pipeline.assignKeg("keg-20261122-0003", null, KegType.HALF_BARREL, 1.0);
 
         assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(158.35), within(1e-3));
     }

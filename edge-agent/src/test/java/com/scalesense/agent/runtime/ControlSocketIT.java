@@ -101,16 +101,38 @@ class ControlSocketIT {
     void assign_keg_names_the_bad_field_and_accepts_a_valid_keg_with_tare_pending() {
         calibrate();
 
-        assertThatThrownBy(() -> scale.client.assignKeg("keg-1", "half_barrel", 1.014))
+        assertThatThrownBy(() -> scale.client.assignKeg("keg-1", null, "half_barrel", 1.014))
                 .isInstanceOfSatisfying(ControlException.class, e -> {
                     assertThat(e.code()).isEqualTo("bad_request");
                     assertThat(e.getMessage()).contains("keg_id").contains("keg-1");
                 });
-        Replies.Keg keg = scale.client.assignKeg("keg-20260318-007", "sixth_barrel", 1.014);
+        Replies.Keg keg = scale.client.assignKeg("keg-20260318-007", null, "sixth_barrel", 1.014);
 
         assertThat(keg.kegId()).isEqualTo("keg-20260318-007");
         assertThat(keg.kegType()).isEqualTo("sixth_barrel");
         assertThat(keg.tareStatus()).isEqualTo("pending");
+    }
+
+    @Test
+    void assign_keg_with_a_beer_shows_it_in_status_refuses_a_bad_one_and_keeps_it_across_a_restart() throws Exception {
+        calibrate();
+        Replies.Keg assigned = scale.client.assignKeg("keg-20260318-007", "guinness-draught", "half_barrel", 1.014);
+
+        assertThatThrownBy(() -> scale.client.assignKeg("keg-20260318-008", "Guinness Draught", "half_barrel", 1.014))
+                .isInstanceOfSatisfying(ControlException.class, e -> {
+                    assertThat(e.code()).isEqualTo("bad_request");
+                    assertThat(e.getMessage()).contains("beer_id = 'Guinness Draught'")
+                            .contains("lower-case words joined by '-'");
+                });
+        assertThat(assigned.beerId()).isEqualTo("guinness-draught");
+        Replies.Keg shown = scale.client.status().keg();
+        assertThat(shown.kegId()).isEqualTo("keg-20260318-007");
+        assertThat(shown.beerId()).isEqualTo("guinness-draught");
+
+        scale.close();
+        scale = AgentFixture.start(dir.resolve("state"));
+
+        assertThat(scale.client.status().keg().beerId()).isEqualTo("guinness-draught");
     }
 
     @Test

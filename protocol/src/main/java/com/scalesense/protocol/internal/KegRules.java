@@ -1,5 +1,6 @@
 package com.scalesense.protocol.internal;
 
+import com.scalesense.protocol.Ids;
 import java.util.Set;
 
 /** Keg vocabulary shared by tare events and commands (seed 000). */
@@ -12,7 +13,7 @@ final class KegRules {
             "must be keg-YYYYMMDD-xxxx: a real date and 3..8 characters of [A-Za-z0-9_-] (seed 000)";
     static final String KEG_TYPE_RULE =
             "must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter (seed 000)";
-    static final String BEER_ID_RULE = "must be 1..64 lower-case words joined by '-', e.g. guinness-draught";
+    static final String BEER_ID_RULE = Ids.BEER_ID_RULE;
 
     private KegRules() {
     }

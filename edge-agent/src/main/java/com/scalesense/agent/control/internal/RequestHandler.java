@@ -68,8 +68,8 @@ public final class RequestHandler {
                 default -> throw ControlException.badField("action", r.path("action").asText(),
                         "must be add, fit, commit or cancel");
             };
-            case "assign_keg" -> service.assignKeg(text(r, "keg_id"), text(r, "keg_type"),
-                    number(r, "sg", 0.9, 1.2, 1.0));
+            case "assign_keg" -> service.assignKeg(text(r, "keg_id"), optionalText(r, "beer_id"),
+                    text(r, "keg_type"), number(r, "sg", 0.9, 1.2, 1.0));
             case "keg_tare" -> service.tareKeg(text(r, "kind"));
             case "calibration_history" -> service.calibrationHistory();
             case "record_trace" -> service.recordTrace(path(r, "file"),
@@ -97,6 +97,18 @@ public final class RequestHandler {
         JsonNode v = r.get(field);
         if (v == null || !v.isTextual() || v.asText().isEmpty()) {
             throw ControlException.badField(field, v, "is required and must be a non-empty string");
+        }
+        return v.asText();
+    }
+
+    /** A non-empty string, or null when the field is absent or JSON null. */
+    private static String optionalText(JsonNode r, String field) {
+        JsonNode v = r.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual() || v.asText().isEmpty()) {
+            throw ControlException.badField(field, v, "must be a non-empty string when given");
         }
         return v.asText();
     }

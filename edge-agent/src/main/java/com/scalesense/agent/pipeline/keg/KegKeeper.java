@@ -31,30 +31,32 @@ public final class KegKeeper {
     }
 
     /**
-     * A new keg of {@code weightKg} settled on the platform: tare pending, the beer's sg kept until
-     * the keg is assigned. With {@code assumeFull} its type is guessed from the nearest reference
-     * full weight and that weight becomes its full_ref.
+     * A new keg of {@code weightKg} settled on the platform: tare pending, the beer unknown (a scale
+     * cannot tell one beer from another) and the last beer's sg kept until the keg is assigned. With
+     * {@code assumeFull} its type is guessed from the nearest reference full weight and that weight
+     * becomes its full_ref.
      */
     public void swappedIn(double weightKg, long atMs, boolean assumeFull) {
         KegType type = assumeFull ? KegType.nearestFull(weightKg, keg.kegType()) : keg.kegType();
         boolean full = assumeFull && weightKg > type.emptyKg() + MIN_BEER_FOR_FULL_KG;
-        keg = new KegProfile(null, type, keg.sg(), full ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING);
+        keg = new KegProfile(null, null, type, keg.sg(), full ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING);
         fullRefAssumed = full;
     }
 
     /**
-     * The keg was assigned (by the cloud or the technician); keeps what was measured of it, except
-     * a full weight taken for granted at the swap when the assigned type says the keg cannot have
-     * been full (a partly drawn keg moved from another tap): then the reference full weight stands.
+     * The keg was assigned (by the cloud or the technician) with its beer ({@code beerId}, null when
+     * not named); keeps what was measured of it, except a full weight taken for granted at the swap
+     * when the assigned type says the keg cannot have been full (a partly drawn keg moved from
+     * another tap): then the reference full weight stands.
      */
-    public void assign(String kegId, KegType type, double sg) {
+    public void assign(String kegId, String beerId, KegType type, double sg) {
         Tare tare = keg.tare();
         double shortBy = tare.fullRefKg() == null ? 0 : type.fullKg() - tare.fullRefKg();
         boolean notFull = fullRefAssumed && shortBy > PARTIAL_KEG_FRACTION * (type.fullKg() - type.emptyKg());
         if (notFull) {
             tare = tare.emptyOffsetKg() == null ? Tare.PENDING : new Tare(tare.emptyOffsetKg(), null, tare.taredAtMs());
         }
-        keg = new KegProfile(kegId, type, sg, tare);
+        keg = new KegProfile(kegId, beerId, type, sg, tare);
         fullRefAssumed = fullRefAssumed && !notFull;
     }
 

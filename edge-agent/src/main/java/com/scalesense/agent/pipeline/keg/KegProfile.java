@@ -2,19 +2,24 @@ package com.scalesense.agent.pipeline.keg;
 
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.Units;
+import com.scalesense.protocol.Ids;
 
 /**
- * The keg on the tap as the scale knows it: its type, the beer's specific gravity and its tare.
- * Turns a gross weight into level, gallons and pints with seed 000's formulas.
+ * The keg on the tap as the scale knows it: its type, the beer in it, the beer's specific gravity
+ * and its tare. Turns a gross weight into level, gallons and pints with seed 000's formulas.
  *
  * @param kegId   keg id assigned by the cloud ({@code keg-YYYYMMDD-xxxx}), or null before assignment
+ * @param beerId  seed 000 beer_id of the beer in the keg (e.g. {@code guinness-draught}), or null when
+ *                the beer is unknown: a keg swap the scale noticed by itself, an assignment that did
+ *                not name it, or a profile stored before the scale kept the beer
  * @param kegType keg type (reference weights)
  * @param sg      specific gravity of the beer (seed 000: default 1.0; 1.007 … 1.014)
  * @param tare    measured weights of this keg
  */
-public record KegProfile(String kegId, KegType kegType, double sg, Tare tare) {
+public record KegProfile(String kegId, String beerId, KegType kegType, double sg, Tare tare) {
 
     public KegProfile {
+        PipelineException.require(beerId == null || Ids.isBeerId(beerId), "beer_id", beerId, Ids.BEER_ID_RULE);
         PipelineException.require(kegType != null, "keg_type", null, "must be set");
         PipelineException.require(Double.isFinite(sg) && sg >= 0.9 && sg <= 1.2, "specific_gravity", sg,
                 "must be within [0.9, 1.2]");
@@ -23,9 +28,9 @@ public record KegProfile(String kegId, KegType kegType, double sg, Tare tare) {
                 "must be heavier than the empty weight " + emptyOf(kegType, tare) + " kg");
     }
 
-    /** A keg of {@code type} with beer of sg 1.0 (seed 000's default) and nothing measured. */
+    /** A keg of {@code type} with an unknown beer of sg 1.0 (seed 000's default) and nothing measured. */
     public static KegProfile reference(KegType type) {
-        return new KegProfile(null, type, 1.0, Tare.PENDING);
+        return new KegProfile(null, null, type, 1.0, Tare.PENDING);
     }
 
     /** Empty weight in use: the measured empty_offset, else the type's reference, kg. */
@@ -51,7 +56,7 @@ public record KegProfile(String kegId, KegType kegType, double sg, Tare tare) {
     }
 
     public KegProfile withTare(Tare newTare) {
-        return new KegProfile(kegId, kegType, sg, newTare);
+        return new KegProfile(kegId, beerId, kegType, sg, newTare);
     }
 
     private static double emptyOf(KegType type, Tare tare) {

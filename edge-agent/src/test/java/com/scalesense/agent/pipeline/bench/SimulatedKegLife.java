@@ -69,7 +69,8 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
                 int period = scenario.periodIndexAt(sample.monotonicNanos());
                 if (period >= 0) {
                     KegSpec keg = scenario.periods().get(period).keg();
-                    pipeline.assignKeg("keg-life-" + seed + "-" + period, KegType.fromWireName(keg.kegType()), keg.sg());
+                    pipeline.assignKeg("keg-life-" + seed + "-" + period, null,
+                            KegType.fromWireName(keg.kegType()), keg.sg());
                 }
                 assignAtMs = Long.MAX_VALUE;
             }
@@ -129,7 +130,7 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
     }
 
     static KegProfile profileOf(KegSpec keg) {
-        return new KegProfile(null, KegType.fromWireName(keg.kegType()), keg.sg(), Tare.PENDING);
+        return new KegProfile(null, null, KegType.fromWireName(keg.kegType()), keg.sg(), Tare.PENDING);
     }
 
     static Truth truthOf(Scenario scenario) {

@@ -38,7 +38,7 @@ public final class TraceScoring {
         Recorder recorder = new Recorder();
         TruthFile.KegRow first = truth.kegs().isEmpty() ? null : truth.kegs().firstEntry().getValue();
         KegProfile keg = first == null ? KegProfile.reference(KegType.HALF_BARREL)
-                : new KegProfile(null, first.type(), first.sg(), Tare.PENDING);
+                : new KegProfile(null, null, first.type(), first.sg(), Tare.PENDING);
         try (ReplayLoadCell cell = ReplayLoadCell.open(trace, ReplayOptions.asFastAsPossible(), new StillClock())) {
             MeasurementPipeline pipeline = new MeasurementPipeline(config, cell.rate(), calibration, keg, recorder);
             TreeMap<Long, TruthFile.KegRow> pending = new TreeMap<>(truth.kegs());
@@ -51,7 +51,7 @@ public final class TraceScoring {
                 Map.Entry<Long, TruthFile.KegRow> next = pending.firstEntry();
                 if (next != null && sample.wallMillis() >= next.getKey() + ASSIGN_AFTER_MS) {
                     pending.pollFirstEntry();
-                    pipeline.assignKeg("keg-" + next.getKey(), next.getValue().type(), next.getValue().sg());
+                    pipeline.assignKeg("keg-" + next.getKey(), null, next.getValue().type(), next.getValue().sg());
                 }
             }
         }

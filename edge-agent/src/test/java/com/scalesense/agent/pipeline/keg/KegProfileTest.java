@@ -25,7 +25,7 @@ class KegProfileTest {
     @Test
     void gallons_follow_seed_000_formula_with_the_beers_gravity() {
         // net 66.25 lbs = 30.0504945125 kg; / 1.014 (Guinness) x 0.264172 = 7.82889471 gal
-        KegProfile guinness = new KegProfile(null, KegType.HALF_BARREL, 1.014, Tare.PENDING);
+        KegProfile guinness = new KegProfile(null, "guinness-draught", KegType.HALF_BARREL, 1.014, Tare.PENDING);
 
         KegLevel level = guinness.levelAt(Units.lbsToKg(95.25), 16);
 
@@ -37,7 +37,7 @@ class KegProfileTest {
     @Test
     void sixth_barrel_of_coors_light_halfway_holds_2_65_gallons() {
         // (38.75 - 16.5) / (61.0 - 16.5) = 50 %; net 22.25 lbs = 10.0924 kg / 1.007 x 0.264172 = 2.6476042 gal
-        KegProfile coors = new KegProfile(null, KegType.SIXTH_BARREL, 1.007, Tare.PENDING);
+        KegProfile coors = new KegProfile(null, "coors-light", KegType.SIXTH_BARREL, 1.007, Tare.PENDING);
 
         KegLevel level = coors.levelAt(Units.lbsToKg(38.75), 12);
 
@@ -81,6 +81,28 @@ class KegProfileTest {
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("full_ref = 11.0")
                 .hasMessageContaining("heavier than empty_offset");
+    }
+
+    @Test
+    void the_beer_is_optional_and_kept_through_a_tare() {
+        KegProfile unknown = KegProfile.reference(KegType.HALF_BARREL);
+        KegProfile guinness = new KegProfile("keg-20260318-007", "guinness-draught", KegType.HALF_BARREL, 1.014,
+                Tare.PENDING);
+
+        assertThat(unknown.beerId()).isNull();
+        assertThat(guinness.withTare(new Tare(13.2, null, 1L)).beerId()).isEqualTo("guinness-draught");
+    }
+
+    @Test
+    void rejects_a_beer_id_that_is_not_seed_000s_form_naming_the_field_and_the_rule() {
+        // a display name where the id belongs, and a custom beer's location-scoped key
+        for (String bad : new String[] {"Guinness Draught", "loc-001#house-ipa", "", "-stout"}) {
+            assertThatThrownBy(() -> new KegProfile(null, bad, KegType.HALF_BARREL, 1.0, Tare.PENDING))
+                    .as(bad)
+                    .isInstanceOf(PipelineException.class)
+                    .hasMessageContaining("beer_id = " + bad)
+                    .hasMessageContaining("must be 1..64 lower-case words joined by '-', e.g. guinness-draught");
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.LoggerFactory;
@@ -81,7 +82,7 @@ public final class Main {
             if (config.simulated()) {
                 log.info("simulating a keg scale at {}x real time (seed {}{}), state in {}", config.simulation().speed(),
                         config.simulation().seed(), config.simulation().worldStartMs() == null ? ""
-                                : ", world began " + java.time.Instant.ofEpochMilli(config.simulation().worldStartMs()),
+                                : ", world began " + Instant.ofEpochMilli(config.simulation().worldStartMs()),
                         config.stateDir().toAbsolutePath());
             }
             ScaleAgent agent = ScaleAgent.start(config, sensors, SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()),

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * What the simulated scales produced: every reading and pour their agents durably accepted into
- * an outbox, in order (told by the in-process scales, or read from a forked agent's accepted log). This is the truth the stored tables are checked against. Thread-safe.
+ * an outbox, in order (told by the in-process scales, or read from a forked agent's accepted log).
+ * This is the truth the stored tables are checked against. Thread-safe.
  */
 public final class Ledger {
 

@@ -15,14 +15,17 @@ class EmulatorPathIT {
     void a_pour_read_through_the_real_driver_is_found_with_its_volume() throws InterruptedException {
         // given a full half barrel set down, and one 12 oz pour at 6 s
         // when the segment runs through emulator, driver and pipeline
-        Score score = EmulatorSegment.run(SampleRate.SPS_80, 1, 11).score();
+        EmulatorSegment.Result result = EmulatorSegment.run(SampleRate.SPS_80, 1, 11);
+        Score score = result.score();
+        // a failure names what the driver and the chip saw, the first thing to look at on a loaded machine
+        String seen = "driver " + result.driverStats() + "; chip " + result.chipCounters();
 
         // then
-        assertThat(score.truePours).isEqualTo(1);
-        assertThat(score.recalledPours).isEqualTo(1);
-        assertThat(score.detectedPours).isEqualTo(1);
-        assertThat(score.volumeErrOz).singleElement().satisfies(err -> assertThat(err).isLessThan(0.5));
-        assertThat(score.swapsDetected).isEqualTo(1);
-        assertThat(score.falseSwaps).isZero();
+        assertThat(score.truePours).as(seen).isEqualTo(1);
+        assertThat(score.recalledPours).as(seen).isEqualTo(1);
+        assertThat(score.detectedPours).as(seen).isEqualTo(1);
+        assertThat(score.volumeErrOz).as(seen).singleElement().satisfies(err -> assertThat(err).isLessThan(0.5));
+        assertThat(score.swapsDetected).as(seen).isEqualTo(1);
+        assertThat(score.falseSwaps).as(seen).isZero();
     }
 }

@@ -76,6 +76,18 @@ class KegKeeperTest {
     }
 
     @Test
+    void an_assignment_with_a_gravity_outside_beer_is_refused_and_changes_nothing() {
+        // a cloud assign_keg with args.sg "10.14" (a slipped decimal point) must not turn gallons into a tenth
+        KegKeeper keeper = new KegKeeper(GUINNESS_HALF);
+
+        assertThatThrownBy(() -> keeper.assign("keg-20261122-0002", "guinness-draught", KegType.HALF_BARREL, 10.14))
+                .isInstanceOf(PipelineException.class)
+                .hasMessageContaining("specific_gravity = 10.14")
+                .hasMessageContaining("must be within [0.9, 1.2]");
+        assertThat(keeper.profile()).isEqualTo(GUINNESS_HALF);
+    }
+
+    @Test
     void an_unknown_tare_kind_is_refused_and_changes_nothing() {
         KegKeeper keeper = new KegKeeper(GUINNESS_HALF);
 

@@ -145,9 +145,15 @@ public final class MeasurementPipeline implements DetectorListener {
 
     /**
      * Measures the settled weight as this keg's empty ({@code "empty"}) or full ({@code "full"})
-     * weight. All or nothing: a refused tare leaves the profile as it was.
+     * weight. All or nothing: a refused tare leaves the profile as it was and emits nothing.
+     *
+     * @throws KegNotAssignedException while no keg is assigned (the weight would belong to no keg)
+     * @throws TareRejectedException   unless the keg is {@link KegState#STABLE}
      */
     public DeviceEvent.Tare tare(String kind, long atMs) {
+        if (keg.profile().kegId() == null) {
+            throw new KegNotAssignedException(kind);
+        }
         KegState state = state();
         if (state != KegState.STABLE) {
             throw new TareRejectedException(kind, state);

@@ -302,6 +302,27 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_keg_tare_before_any_keg_is_assigned_is_refused_and_nothing_is_written() {
+        // regression: the tare went through and its event, naming no keg_id, was refused by the outbox
+        KegProfile unassigned = KegProfile.reference(KegType.HALF_BARREL);
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), unassigned, Units.lbsToKg(161.5));
+        scale.hold(3);
+        int readings = scale.recorder.readings().size();
+        int events = scale.recorder.events().size();
+
+        assertThatThrownBy(() -> scale.pipeline.tare("full", scale.nowMs()))
+                .isInstanceOfSatisfying(KegNotAssignedException.class, e -> assertThat(e.kind()).isEqualTo("full"))
+                .hasMessageContaining("keg_id = null").hasMessageContaining("must be assigned");
+
+        assertThat(scale.pipeline.keg()).isEqualTo(unassigned);
+        assertThat(scale.recorder.readings()).hasSize(readings);
+        assertThat(scale.recorder.events()).hasSize(events);
+        // and once a keg is assigned the same tare is taken
+        scale.pipeline.assignKeg("keg-20261122-0004", null, KegType.HALF_BARREL, 1.0);
+        assertThat(scale.pipeline.tare("full", scale.nowMs()).kegId()).isEqualTo("keg-20261122-0004");
+    }
+
+    @Test
     void a_full_tare_lighter_than_the_measured_empty_is_refused_and_changes_nothing() {
         KegProfile tared = MODELO_HALF.withTare(new Tare(Units.lbsToKg(29.0), null, 1L));
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), tared, Units.lbsToKg(28.0));

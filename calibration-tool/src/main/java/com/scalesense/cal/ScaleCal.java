@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
             AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
             "0:ok",
-            "1:a check failed or the agent refused (bad fit, not steady, not calibrated); nothing changed",
+            "1:a check failed or the agent refused (bad fit, not steady, not calibrated, no keg assigned); "
+                + "nothing changed",
             "2:usage error: the message names the option, the value and the rule",
             "3:the agent does not answer on its control socket and the command needs it",
             "4:busy: the stores are locked by another process (the agent is running), or the agent serves its maximum of connections",

@@ -185,15 +185,42 @@ class ScaleCalIT {
         assertThat(JSON.readTree(empty.out()).path("empty_offset_lbs").asDouble()).isBetween(21.9, 22.1);
         assertThat(JSON.readTree(empty.out()).path("tare_status").asText()).isEqualTo("empty_set");
 
-        // when the technician takes it off and puts a full one on (87.0 lbs), a keg swap to the agent
+        // when the technician takes it off and puts a full one on (87.0 lbs), a keg swap to the agent,
+        // which leaves the new keg unassigned: it is assigned before it is tared
         scale.platform.load(0);
         awaitKegState("keg_absent");
         scale.platform.load(87.0 / 2.20462);
         awaitKegStableAt(87.0 / 2.20462);
+        Cli.Result reassign = cli.run("keg", "assign", "--type", "quarter_barrel", "--sg", "1.010");
         Cli.Result full = cli.run("keg", "tare-full", "--json");
 
+        assertThat(reassign.exit()).as(reassign.err()).isEqualTo(ExitCodes.OK);
         assertThat(full.exit()).as(full.out() + full.err()).isEqualTo(ExitCodes.OK);
         assertThat(JSON.readTree(full.out()).path("full_ref_lbs").asDouble()).isBetween(86.9, 87.1);
+        // and every reading and event of the walk-through was taken by the outbox
+        JsonNode status = JSON.readTree(cli.run("status", "--json").out());
+        assertThat(status.path("sampling").path("records_refused").asLong()).as(status.toString()).isZero();
+    }
+
+    @Test
+    void keg_tare_before_a_keg_is_assigned_exits_1_with_no_keg_and_says_to_assign_it_first() throws Exception {
+        // given a keg set on the platform of a scale that was never told which keg it is
+        scale.platform.load(87.0 / 2.20462);
+        awaitKegStableAt(87.0 / 2.20462);
+        JsonNode before = JSON.readTree(cli.run("status", "--json").out()).path("keg");
+
+        Cli.Result json = cli.run("--json", "keg", "tare-full");
+        Cli.Result human = cli.run("keg", "tare-empty");
+
+        assertThat(json.exit()).isEqualTo(ExitCodes.REFUSED);
+        JsonNode error = JSON.readTree(json.out()).path("error");
+        assertThat(error.path("code").asText()).isEqualTo("no_keg");
+        assertThat(error.path("exit").asInt()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(human.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(human.err()).contains("no keg is assigned").contains("scale-cal keg assign")
+                .contains("scale-cal keg tare-empty");
+        assertThat(withoutState(JSON.readTree(cli.run("status", "--json").out()).path("keg")))
+                .isEqualTo(withoutState(before));
     }
 
     @Test
@@ -241,13 +268,16 @@ class ScaleCalIT {
     }
 
     @Test
-    void keg_tare_is_refused_with_exit_1_while_the_platform_is_not_stable() {
+    void keg_tare_is_refused_with_exit_1_while_the_platform_is_not_stable() throws Exception {
         scale.platform.load(0); // nothing on the platform: the keg model says keg_absent
+        assertThat(cli.run("keg", "assign", "--type", "half_barrel").exit()).isEqualTo(ExitCodes.OK);
 
         Cli.Result empty = cli.run("keg", "tare-empty");
+        Cli.Result json = cli.run("--json", "keg", "tare-empty");
 
         assertThat(empty.exit()).isEqualTo(ExitCodes.REFUSED);
         assertThat(empty.err()).contains("scale-cal:").contains("empty");
+        assertThat(JSON.readTree(json.out()).path("error").path("code").asText()).isEqualTo("not_stable");
     }
 
     @Test

@@ -118,6 +118,8 @@ class ScaleCalTest {
         assertThat(run("keg", "assign", "--help").out()).contains("half_barrel, quarter_barrel")
                 .contains("--beer=BEER_ID").contains("scale-cal keg assign --beer guinness-draught --type half_barrel")
                 .contains("seeds/beers.json");
+        assertThat(run("keg", "tare-full", "--help").out()).contains("unless a keg is assigned")
+                .contains("scale-cal keg assign --type half_barrel");
     }
 
     @Test

@@ -26,8 +26,10 @@ import com.scalesense.protocol.SensorStatus;
  *
  * <p>Per sample: unusable statuses are dropped (and after a run of them the sensor is reported in
  * error, with no level until it recovers); counts become kg through the calibration; a Hampel
- * filter removes spikes and a 100 ms moving average evens out 80 SPS noise; the keg detector finds pours, swaps and absences. A reading is emitted
- * every reading interval and at once after each event. Not thread-safe: one feeding thread.
+ * filter removes spikes and a 100 ms moving average evens out 80 SPS noise; the keg detector
+ * finds pours, swaps and absences. A reading is emitted every reading interval and at once after
+ * each event; every reading and event it emits passes the protocol's {@code MessageValidator}.
+ * Not thread-safe: one feeding thread.
  */
 public final class MeasurementPipeline implements DetectorListener {
 
@@ -80,6 +82,8 @@ public final class MeasurementPipeline implements DetectorListener {
                 spikes.reset();
                 smoothing.reset();
                 window.reset();
+                // weigh the recovering sample first: the reading sent with the event must carry a weight
+                use(raw, now);
                 event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.OK,
                         "usable samples again"));
             }
@@ -141,9 +145,15 @@ public final class MeasurementPipeline implements DetectorListener {
 
     /**
      * Measures the settled weight as this keg's empty ({@code "empty"}) or full ({@code "full"})
-     * weight. All or nothing: a refused tare leaves the profile as it was.
+     * weight. All or nothing: a refused tare leaves the profile as it was and emits nothing.
+     *
+     * @throws KegNotAssignedException while no keg is assigned (the weight would belong to no keg)
+     * @throws TareRejectedException   unless the keg is {@link KegState#STABLE}
      */
     public DeviceEvent.Tare tare(String kind, long atMs) {
+        if (keg.profile().kegId() == null) {
+            throw new KegNotAssignedException(kind);
+        }
         KegState state = state();
         if (state != KegState.STABLE) {
             throw new TareRejectedException(kind, state);

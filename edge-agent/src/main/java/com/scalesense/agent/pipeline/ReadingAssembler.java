@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * Builds the wire {@link Reading} from the pipeline's state. A sensor in error or an empty
- * platform gives no level, gallons or pints (null), never a made-up number.
+ * platform gives no level, gallons or pints (null), never a made-up number. The weight is never
+ * below 0: what a scale reads under zero is the zero's noise, and the protocol refuses it.
  */
 final class ReadingAssembler {
 
@@ -50,14 +51,15 @@ final class ReadingAssembler {
             return new Reading(sample.wallMillis(), null, null, null, null, gph, null, batteryV, batteryPct,
                     ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
         }
+        // in every state, not only keg_absent: a keg lifted while settling reads a few grams under zero
+        double kg = Math.max(0, weightKg);
         if (state == KegState.KEG_ABSENT) {
-            // what is left on an empty platform is the zero's noise: never a negative weight on the wire
-            return new Reading(sample.wallMillis(), null, null, Units.kgToLbs(Math.max(0, weightKg)), null, gph, null, batteryV,
+            return new Reading(sample.wallMillis(), null, null, Units.kgToLbs(kg), null, gph, null, batteryV,
                     batteryPct, ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
         }
-        KegLevel level = keg.levelAt(weightKg, config.servingOz());
-        return new Reading(sample.wallMillis(), level.levelPct(), level.gallons(), level.weightLbs(), level.pintsLeft(),
-                gph, PourRate.hoursRemaining(level.gallons(), gph), batteryV, batteryPct, ambient.temperatureC(), status,
-                ambient.clockSynced(), state, keg.tare().status());
+        KegLevel level = keg.levelAt(kg, config.servingOz());
+        return new Reading(sample.wallMillis(), level.levelPct(), level.gallons(), level.weightLbs(),
+                level.pintsLeft(), gph, PourRate.hoursRemaining(level.gallons(), gph), batteryV, batteryPct,
+                ambient.temperatureC(), status, ambient.clockSynced(), state, keg.tare().status());
     }
 }

@@ -7,6 +7,7 @@ import com.scalesense.agent.pipeline.PipelineListener;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * The pipeline's listener: every reading and event goes to the outbox through the {@link Recorder}
  * (durable when the call returns), under the batch context of the keg on the tap at that moment.
  * A record the outbox refuses is logged and counted, never retried in a loop: the sampling thread
- * must keep sampling.
+ * must keep sampling. A record the outbox took whose {@link Accepted} hook then failed is safe
+ * and will be sent; it is counted apart ({@link #acceptedNotTold()}), not as refused.
  */
 final class OutboxSink implements PipelineListener {
 
@@ -47,6 +49,7 @@ final class OutboxSink implements PipelineListener {
     private final AtomicLong readings = new AtomicLong();
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong acceptedNotTold = new AtomicLong();
     private volatile String lastError;
 
     /**
@@ -62,25 +65,38 @@ final class OutboxSink implements PipelineListener {
 
     @Override
     public void onReading(Reading reading) {
-        try {
-            BatchContext ctx = context.get();
-            recorder.record(ctx, reading, mono.monoMs());
-            readings.incrementAndGet();
-            accepted.reading(ctx, reading);
-        } catch (RuntimeException e) {
-            refuse("reading at " + reading.timestampMs(), e);
-        }
+        store("reading at " + reading.timestampMs(), readings, ctx -> recorder.record(ctx, reading, mono.monoMs()),
+                ctx -> accepted.reading(ctx, reading));
     }
 
     @Override
     public void onEvent(DeviceEvent event) {
+        store(event.getClass().getSimpleName() + " at " + event.timestampMs(), events,
+                ctx -> recorder.record(ctx, event, mono.monoMs()), ctx -> accepted.event(ctx, event));
+    }
+
+    /**
+     * Appends one record under the context now, then tells the hook. Once the append returned the
+     * record is durable and will be sent: a failing hook must not make it look refused.
+     */
+    private void store(String what, AtomicLong stored, Consumer<BatchContext> append, Consumer<BatchContext> tell) {
+        BatchContext ctx;
         try {
-            BatchContext ctx = context.get();
-            recorder.record(ctx, event, mono.monoMs());
-            events.incrementAndGet();
-            accepted.event(ctx, event);
+            ctx = context.get();
+            append.accept(ctx);
         } catch (RuntimeException e) {
-            refuse(event.getClass().getSimpleName() + " at " + event.timestampMs(), e);
+            refused.incrementAndGet();
+            lastError = what + " not stored: " + e.getMessage();
+            LOG.error("{} not stored in the outbox", what, e);
+            return;
+        }
+        stored.incrementAndGet();
+        try {
+            tell.accept(ctx);
+        } catch (RuntimeException e) {
+            acceptedNotTold.incrementAndGet();
+            lastError = what + " stored, but the accepted hook was not told: " + e.getMessage();
+            LOG.error("{} stored in the outbox; telling the accepted hook failed", what, e);
         }
     }
 
@@ -96,13 +112,12 @@ final class OutboxSink implements PipelineListener {
         return refused.get();
     }
 
-    String lastError() {
-        return lastError;
+    /** Records the outbox holds that the {@link Accepted} hook could not be told of. */
+    long acceptedNotTold() {
+        return acceptedNotTold.get();
     }
 
-    private void refuse(String what, RuntimeException e) {
-        refused.incrementAndGet();
-        lastError = what + " not stored: " + e.getMessage();
-        LOG.error("{} not stored in the outbox", what, e);
+    String lastError() {
+        return lastError;
     }
 }

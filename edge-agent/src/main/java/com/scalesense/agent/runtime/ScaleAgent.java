@@ -4,6 +4,7 @@ import com.scalesense.agent.batch.Batcher;
 import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.control.ControlServer;
+import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.notify.SdNotifier;
 import com.scalesense.agent.uplink.BootAnnouncement;
 import com.scalesense.protocol.MessageValidator;
@@ -53,6 +54,8 @@ public final class ScaleAgent implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final ScheduledExecutorService network;
     private final Thread samplingThread;
+    /** What the control socket and the cloud's commands ask of the agent (one service for both). */
+    private final AgentControl control;
     private final AtomicLong batcherTicks = new AtomicLong();
     private final List<AutoCloseable> closeLast = new ArrayList<>();
     private boolean closed;
@@ -64,6 +67,7 @@ public final class ScaleAgent implements AutoCloseable {
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "agent-scheduler"));
         this.network = Executors.newScheduledThreadPool(2, r -> daemon(r, "agent-network"));
         this.samplingThread = new Thread(parts.loop(), "agent-sampling");
+        this.control = new AgentControl(parts.loop(), parts.sensors(), parts.sensors().clock(), this::status);
     }
 
     /**
@@ -95,7 +99,6 @@ public final class ScaleAgent implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(parts.ambient()::refresh, AMBIENT_EVERY.toMillis(), AMBIENT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        AgentControl control = new AgentControl(parts.loop(), parts.sensors(), parts.sensors().clock(), this::status);
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
             parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement, new CloudCommands(control, restart),
@@ -185,6 +188,11 @@ public final class ScaleAgent implements AutoCloseable {
     /** The control socket's path (for tests and the CLI). */
     public java.nio.file.Path controlSocket() {
         return config.controlSocket();
+    }
+
+    /** The service behind the control socket, for tests that drive the cloud's commands through it. */
+    ControlService control() {
+        return control;
     }
 
     private static void closeQuietly(AutoCloseable c) {

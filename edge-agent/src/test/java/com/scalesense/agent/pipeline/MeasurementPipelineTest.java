@@ -29,6 +29,13 @@ class MeasurementPipelineTest {
         return r.get(r.size() - 1);
     }
 
+    /** The one reading stamped {@code atMs}. */
+    static Reading readingAt(ScriptedScale scale, long atMs) {
+        List<Reading> at = scale.recorder.readings().stream().filter(r -> r.timestampMs() == atMs).toList();
+        assertThat(at).hasSize(1);
+        return at.get(0);
+    }
+
     @Test
     void emits_a_reading_at_once_and_then_every_reading_interval() {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(95.25));
@@ -96,6 +103,7 @@ class MeasurementPipelineTest {
         scale.bad(SampleStatus.SATURATED, 600); // readings during a long fault stay empty
         assertThat(scale.recorder.readings().stream().filter(x -> x.kegState() == KegState.INVALID))
                 .hasSizeGreaterThan(1).allMatch(x -> x.levelPct() == null);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
     @Test
@@ -123,6 +131,53 @@ class MeasurementPipelineTest {
         List<DeviceEvent.SensorError> changes = scale.recorder.eventsOf(DeviceEvent.SensorError.class);
         assertThat(changes).extracting(DeviceEvent.SensorError::status).containsExactly(SensorStatus.ERROR, SensorStatus.OK);
         assertThat(scale.pipeline.state()).isEqualTo(KegState.STABLE);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_scale_that_starts_in_a_fault_sends_a_weight_with_its_first_ok_reading() {
+        // regression: the reading sent with the recovery came before the recovering sample was weighed,
+        // so it said hx711 ok with no weight_lbs, and the protocol validator refused it
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.bad(SampleStatus.NOT_READY, 10);
+
+        scale.hold(5);
+
+        DeviceEvent.SensorError ok = scale.recorder.eventsOf(DeviceEvent.SensorError.class).get(1);
+        assertThat(ok.status()).isEqualTo(SensorStatus.OK);
+        Reading atRecovery = readingAt(scale, ok.timestampMs());
+        assertThat(atRecovery.sensorStatus()).containsEntry("hx711", SensorStatus.OK);
+        assertThat(atRecovery.weightLbs()).isCloseTo(Units.kgToLbs(50), within(1e-3));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void the_reading_sent_with_a_recovery_weighs_the_keg_now_not_before_the_fault() {
+        // given 50 kg, then a fault during which 10 kg are drawn
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5).bad(SampleStatus.DISCONNECTED, 10).jumpTo(40);
+
+        // when the sensor recovers
+        scale.hold(5);
+
+        // then the recovery's reading carries the recovering sample's 40 kg, not the stale 50 kg
+        DeviceEvent.SensorError ok = scale.recorder.eventsOf(DeviceEvent.SensorError.class).get(1);
+        assertThat(readingAt(scale, ok.timestampMs()).weightLbs()).isCloseTo(Units.kgToLbs(40), within(1e-3));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_weight_a_hair_below_zero_is_sent_as_zero_in_every_state() {
+        // regression: weight_lbs = -0.0027 while settling was refused by the protocol validator
+        // (only keg_absent clamped at zero); the empty platform's zero noise goes either way
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(-0.0027));
+
+        scale.hold(65);
+
+        assertThat(scale.recorder.readings()).extracting(Reading::kegState)
+                .contains(KegState.SETTLING, KegState.KEG_ABSENT);
+        assertThat(scale.recorder.readings()).extracting(Reading::weightLbs).containsOnly(0.0);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
     @Test
@@ -147,6 +202,7 @@ class MeasurementPipelineTest {
         assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
         assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.SIXTH_BARREL);
         assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(60), within(1e-3));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
     @Test
@@ -243,6 +299,27 @@ class MeasurementPipelineTest {
                 .isInstanceOf(TareRejectedException.class)
                 .hasMessageContaining("tare_full = POURING");
         assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+    }
+
+    @Test
+    void a_keg_tare_before_any_keg_is_assigned_is_refused_and_nothing_is_written() {
+        // regression: the tare went through and its event, naming no keg_id, was refused by the outbox
+        KegProfile unassigned = KegProfile.reference(KegType.HALF_BARREL);
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), unassigned, Units.lbsToKg(161.5));
+        scale.hold(3);
+        int readings = scale.recorder.readings().size();
+        int events = scale.recorder.events().size();
+
+        assertThatThrownBy(() -> scale.pipeline.tare("full", scale.nowMs()))
+                .isInstanceOfSatisfying(KegNotAssignedException.class, e -> assertThat(e.kind()).isEqualTo("full"))
+                .hasMessageContaining("keg_id = null").hasMessageContaining("must be assigned");
+
+        assertThat(scale.pipeline.keg()).isEqualTo(unassigned);
+        assertThat(scale.recorder.readings()).hasSize(readings);
+        assertThat(scale.recorder.events()).hasSize(events);
+        // and once a keg is assigned the same tare is taken
+        scale.pipeline.assignKeg("keg-20261122-0004", null, KegType.HALF_BARREL, 1.0);
+        assertThat(scale.pipeline.tare("full", scale.nowMs()).kegId()).isEqualTo("keg-20261122-0004");
     }
 
     @Test

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AcceptedLogTest {
 
-    private static final long T0 = 1_795_312_800_000L;
-    private static final String BOOT_1 = "11111111-1111-4111-8111-111111111111";
+    static final long T0 = 1_795_312_800_000L;
+    static final String BOOT_1 = "11111111-1111-4111-8111-111111111111";
     private static final String BOOT_2 = "22222222-2222-4222-8222-222222222222";
-    private static final BatchContext CTX = new BatchContext("02:00:00:00:00:01", "SIM-0001", BOOT_1, "0.1.0",
+    static final BatchContext CTX = new BatchContext("02:00:00:00:00:01", "SIM-0001", BOOT_1, "0.1.0",
             "loc-001", "loc-001#TAP#01", "keg-20261122-ab12");
 
     @TempDir
@@ -109,7 +109,7 @@ class AcceptedLogTest {
         return SqliteOutbox.open(new OutboxConfig(dir.resolve("outbox.db"), 1 << 20), Clock.systemUTC());
     }
 
-    private static Reading reading(long ts) {
+    static Reading reading(long ts) {
         return new Reading(ts, 62.5, 9.69, 112.4, 77.5, 1.2, 8.1, 4.05, 88.0, 4.5,
                 Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, TareStatus.COMPLETE);
     }

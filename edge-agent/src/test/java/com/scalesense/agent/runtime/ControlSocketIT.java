@@ -2,14 +2,21 @@ package com.scalesense.agent.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scalesense.agent.control.ControlException;
 import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.uplink.CommandInbox;
 import com.scalesense.hal.replay.TraceReader;
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.WireCodec;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -136,6 +143,39 @@ class ControlSocketIT {
     }
 
     @Test
+    void a_keg_tare_before_a_keg_is_assigned_is_refused_with_no_keg_and_the_keg_is_unchanged() {
+        // regression: the tare went through, and its event naming no keg was refused by the outbox
+        Replies.Keg before = unassignedKegStableAt(40);
+
+        assertThatThrownBy(() -> scale.client.tareKeg("full"))
+                .isInstanceOfSatisfying(ControlException.class, e -> {
+                    assertThat(e.code()).isEqualTo("no_keg");
+                    assertThat(e.getMessage()).contains("keg_id").contains("must be assigned");
+                });
+
+        assertThat(scale.client.status().keg()).isEqualTo(before);
+        assertThat(scale.client.status().sampling().recordsRefused()).isZero();
+        scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.0);
+        assertThat(scale.client.tareKeg("full").tareStatus()).isEqualTo("pending"); // full alone leaves the empty
+        assertThat(scale.client.status().keg().fullRefLbs()).isCloseTo(88.18, within(0.1));
+    }
+
+    @Test
+    void a_cloud_tare_before_an_assign_fails_in_the_command_inbox_and_changes_nothing() {
+        Replies.Keg before = unassignedKegStableAt(40);
+        CommandInbox inbox = new CommandInbox("SIM-0001", new CloudCommands(scale.agent.control(), () -> { }),
+                new WireCodec(), new MessageValidator());
+
+        inbox.receive("""
+                {"command_id": "cmd-20261122-0009", "type": "tare_full", "issued_at_ms": 1795312800000}"""
+                .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(inbox.stats()).isEqualTo(new CommandInbox.Stats(0, 0, 0, 1));
+        assertThat(scale.client.status().keg()).isEqualTo(before);
+        assertThat(scale.client.status().sampling().recordsRefused()).isZero();
+    }
+
+    @Test
     void live_stream_carries_raw_counts_and_weight() {
         calibrate();
         scale.cell.load(20);
@@ -189,6 +229,17 @@ class ControlSocketIT {
         assertThat(notJson.path("error").path("code").asText()).isEqualTo("bad_request");
         assertThat(unknown.path("error").path("message").asText()).contains("op").contains("explode").contains("status");
         assertThat(badKind.path("error").path("message").asText()).contains("kind").contains("empty or full");
+    }
+
+    /** A calibrated scale with {@code kg} set on it, settled: a keg swap the scale noticed, so no keg assigned. */
+    private Replies.Keg unassignedKegStableAt(double kg) {
+        calibrate();
+        scale.cell.load(kg);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(scale.client.status().keg().state()).isEqualTo("stable"));
+        Replies.Keg keg = scale.client.status().keg();
+        assertThat(keg.kegId()).isNull();
+        return keg;
     }
 
     /** 0, 20 and 50 kg on the platform, fitted and committed. */

@@ -1,10 +1,12 @@
 package com.scalesense.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.scalesense.demo.report.Check;
 import com.scalesense.demo.scale.DemoScale;
 import com.scalesense.demo.scale.Ledger;
+import com.scalesense.protocol.Reading;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -52,6 +54,7 @@ class EndToEndIT {
             assertThat(killed.boots()).as("boots of the killed scale").isEqualTo(2);
             assertThat(night.ledger().readings(killed.tap()).stream().map(Ledger.Sent::bootId).distinct())
                     .as("boots whose readings the killed scale accepted").hasSize(2);
+            assertRateContinuesAcrossTheKill(night.ledger().readings(killed.tap()));
 
             // ... and the tables hold exactly what the scales produced
             assertAllChecksPass(night.verify());
@@ -74,6 +77,23 @@ class EndToEndIT {
                     .singleElement().satisfies(c -> assertThat(c.expected()).startsWith("fired@").doesNotContain(","));
             assertAllChecksPass(checks);
         }
+    }
+
+    /**
+     * The restarted agent's first reading carries the rate its last reading before the kill had:
+     * nothing it saw was poured while it was dead, and no pour left the 6 h window in a 3 h evening.
+     * Regression: the rate started from nothing at every restart.
+     */
+    private static void assertRateContinuesAcrossTheKill(List<Ledger.Sent> readings) {
+        String firstBoot = readings.get(0).bootId();
+        Reading lastBefore = readings.stream().filter(s -> s.bootId().equals(firstBoot)).reduce((a, b) -> b)
+                .orElseThrow().reading();
+        Reading firstAfter = readings.stream().filter(s -> !s.bootId().equals(firstBoot)).findFirst()
+                .orElseThrow().reading();
+        assertThat(lastBefore.pourRateGph()).as("rate before the kill").isPositive();
+        assertThat(firstAfter.pourRateGph()).as("rate in the first reading after the restart")
+                .isCloseTo(lastBefore.pourRateGph(), within(1e-12));
+        assertThat(firstAfter.hoursRemaining()).as("hours remaining after the restart").isNotNull();
     }
 
     private static void assertAllChecksPass(List<Check> checks) {

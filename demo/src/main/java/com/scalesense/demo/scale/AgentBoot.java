@@ -15,6 +15,7 @@ import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.PipelineListener;
 import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.detect.PourWindow;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.MqttSettings;
@@ -46,8 +47,10 @@ import java.util.concurrent.ScheduledExecutorService;
  * One boot of one scale's agent, built from the agent's own parts: measurement pipeline →
  * recorder → SQLite outbox (durable before a reading counts as accepted) → batcher → uplink →
  * Paho publisher. Its outbox file lives in the scale's state directory, so the next boot after a
- * kill finds and sends what this one left. Not thread-safe: the owning {@link DemoScale} feeds it
- * samples and ticks its batcher from one thread.
+ * kill finds and sends what this one left. The keg and its pour window are handed from boot to
+ * boot as the agent's NVS store hands them on: the window is restored at the first sample (the
+ * demo's clock is always synced) if it belongs to the keg. Not thread-safe: the owning
+ * {@link DemoScale} feeds it samples and ticks its batcher from one thread.
  */
 final class AgentBoot implements PipelineListener {
 
@@ -70,10 +73,13 @@ final class AgentBoot implements PipelineListener {
     private final PahoPublisher publisher;
     private final Uplink uplink;
     private RawSample lastSample;
+    /** The pour window the previous boot left, until this boot's first sample restores it; null: none. */
+    private PourWindow carried;
 
     AgentBoot(TapPlan tap, String locId, Path stateDir, URI broker, SimClock time, Calibration calibration,
-              KegProfile keg, Ledger ledger, List<Delivered> delivered, Random random) {
+              KegProfile keg, PourWindow pours, Ledger ledger, List<Delivered> delivered, Random random) {
         this.tap = tap;
+        this.carried = pours;
         this.ledger = ledger;
         this.bootId = new UUID((random.nextLong() & ~0xF000L) | 0x4000L,
                 (random.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString();
@@ -102,7 +108,19 @@ final class AgentBoot implements PipelineListener {
 
     void accept(RawSample sample) {
         lastSample = sample;
+        if (carried != null) {
+            restorePours(sample);
+        }
         pipeline.accept(sample, Ambient.SYNCED);
+    }
+
+    /** As the agent does at its first clock-synced sample: the stored pours, if they are this keg's. */
+    private void restorePours(RawSample sample) {
+        long monoMs = monoMs();
+        if (carried.belongsTo(pipeline.keg().kegId())) {
+            pipeline.restorePours(carried.toMonotonic(sample.wallMillis() - monoMs, monoMs));
+        }
+        carried = null;
     }
 
     @Override
@@ -139,6 +157,15 @@ final class AgentBoot implements PipelineListener {
     /** The keg as this boot knows it: what the NVS store would hand the next boot. */
     KegProfile keg() {
         return pipeline.keg();
+    }
+
+    /** The keg's pour window on the wall clock: what the NVS store would hand the next boot. */
+    PourWindow pourWindow() {
+        if (lastSample == null) {
+            return carried; // killed before its first sample: the store still holds the last boot's
+        }
+        long monoMs = monoMs();
+        return PourWindow.of(pipeline.keg().kegId(), pipeline.pours(), lastSample.wallMillis() - monoMs);
     }
 
     String bootId() {

@@ -2,6 +2,7 @@ package com.scalesense.demo.scale;
 
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.detect.PourWindow;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
@@ -45,6 +46,8 @@ public final class DemoScale {
     private final List<Delivered> delivered = new ArrayList<>();
     private final Thread world;
     private KegProfile keg;
+    /** The keg's pour window as the last boot left it; null before the first kill. */
+    private PourWindow pours;
     private AgentBoot boot;
     private int boots;
     private long nextSealNanos;
@@ -78,12 +81,13 @@ public final class DemoScale {
         if (boot != null) {
             LOG.info("{}: agent killed (boot {})", tap.deviceId(), boot.bootId());
             keg = boot.keg();
+            pours = boot.pourWindow();
             boot.stop();
             boot = null;
         }
     }
 
-    /** Boots the agent again from the same state directory, with the keg it knew. */
+    /** Boots the agent again from the same state directory, with the keg and the pours it knew. */
     public synchronized void restart() {
         if (boot == null) {
             boot();
@@ -97,7 +101,7 @@ public final class DemoScale {
     }
 
     private void boot() {
-        boot = new AgentBoot(tap, locId, stateDir, broker, time, calibration, keg, ledger, delivered, random);
+        boot = new AgentBoot(tap, locId, stateDir, broker, time, calibration, keg, pours, ledger, delivered, random);
         boots++;
         LOG.info("{}: agent booted (boot {}, #{})", tap.deviceId(), boot.bootId(), boots);
     }

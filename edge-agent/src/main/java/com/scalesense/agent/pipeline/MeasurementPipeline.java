@@ -5,6 +5,8 @@ import com.scalesense.agent.pipeline.detect.DetectorListener;
 import com.scalesense.agent.pipeline.detect.KegDetector;
 import com.scalesense.agent.pipeline.detect.Phase;
 import com.scalesense.agent.pipeline.detect.PourRate;
+import com.scalesense.agent.pipeline.detect.PourRate.Pour;
+import com.scalesense.agent.pipeline.detect.PourWindow;
 import com.scalesense.agent.pipeline.keg.KegKeeper;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
@@ -18,6 +20,7 @@ import com.scalesense.hal.SampleRate;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.SensorStatus;
+import java.util.Collection;
 
 /**
  * Raw ADC samples in; readings, pours, keg swaps and sensor errors out. Pure logic: time comes
@@ -119,6 +122,7 @@ public final class MeasurementPipeline implements DetectorListener {
     public void onNewKeg(double weightKg, long atMs) {
         String previous = keg.profile().kegId();
         keg.swappedIn(weightKg, atMs, config.assumeNewKegFull());
+        rate.clear(); // the rate is per keg (seed 000): the old keg's pours say nothing about this one
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null, Units.kgToLbs(weightKg)));
     }
@@ -128,9 +132,32 @@ public final class MeasurementPipeline implements DetectorListener {
         emitReading();
     }
 
-    /** The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}. */
+    /**
+     * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}.
+     * Another keg than the one named before starts an empty pour window; naming the keg swapped in
+     * (no keg_id yet) or the same keg_id again keeps its pours.
+     */
     public void assignKeg(String kegId, String beerId, KegType type, double sg) {
+        String before = keg.profile().kegId();
         keg.assign(kegId, beerId, type, sg);
+        if (!PourWindow.keptOnAssign(before, kegId)) {
+            rate.clear();
+        }
+    }
+
+    /** This keg's pours in the rate window, oldest first (read-only view; monotonic ms). */
+    public Collection<Pour> pours() {
+        return rate.pours();
+    }
+
+    /** Replaces this keg's pours in the rate window, e.g. with the stored window mapped to this start. */
+    public void restorePours(Collection<Pour> pours) {
+        rate.restore(pours);
+    }
+
+    /** Counts changes to the pours (see {@link PourRate#changes()}): when it moves, the window is stored again. */
+    public long pourChanges() {
+        return rate.changes();
     }
 
     /** Replaces the keg profile wholesale (e.g. restored from the store at start-up). */

@@ -72,11 +72,7 @@ final class SamplingLoop implements Runnable {
     }
 
     private void accept(RawSample sample) {
-        var pipeline = model.pipeline();
-        if (pipeline != null) {
-            pipeline.accept(sample, ambient.get());
-            model.persistKegIfChanged();
-        }
+        model.accept(sample, ambient.get());
         Calibration c = model.calibration();
         Double kg = sample.isValid() && c != null ? c.toKg(sample.value(), null) : null;
         Replies.Live live = new Replies.Live(sample.wallMillis(), sample.value(),

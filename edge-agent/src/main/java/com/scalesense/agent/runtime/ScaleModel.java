@@ -4,15 +4,22 @@ import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.PipelineListener;
 import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.calibration.CalibrationHistory;
+import com.scalesense.agent.pipeline.detect.PourRate;
+import com.scalesense.agent.pipeline.detect.PourWindow;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * The scale's measuring state: calibration history, keg profile and the pipeline built from them.
+ * The scale's measuring state: calibration history, keg profile, the keg's pour window and the
+ * pipeline built from them.
  * Confined to the sampling thread (every change arrives through its lane, one at a time). Every
  * change is stored first and applied after, so a failed store write leaves the scale as it was.
  * Without any calibration there is no pipeline: samples are read (selftest, live view,
@@ -27,6 +34,7 @@ final class ScaleModel {
     private CalibrationHistory calibrations;
     private MeasurementPipeline pipeline;
     private KegProfile savedKeg;
+    private final PourWindowKeeper pours;
 
     ScaleModel(ScaleMemory memory, PipelineConfig config, SampleRate rate, PipelineListener listener,
                Calibration factory) {
@@ -41,6 +49,7 @@ final class ScaleModel {
         }
         this.calibrations = stored;
         KegProfile keg = memory.keg().orElse(KegProfile.reference(KegType.HALF_BARREL));
+        this.pours = new PourWindowKeeper(memory, keg.kegId());
         calibrations.current().ifPresent(c -> pipeline = new MeasurementPipeline(config, rate, c, keg, listener));
         savedKeg = pipeline == null ? null : pipeline.keg();
     }
@@ -78,11 +87,45 @@ final class ScaleModel {
         }
     }
 
-    /** The keg now on the tap; what was measured of the keg on the platform is kept. */
+    /** What was found of the pour window in the store at start. */
+    PourWindowKeeper.Found storedPourWindow() {
+        return pours.found();
+    }
+
+    /** Feeds one sample to the pipeline, then stores what it changed (a swapped keg, the pour window). */
+    void accept(RawSample sample, Ambient now) {
+        if (pipeline == null) {
+            return;
+        }
+        pours.beforeSample(pipeline, sample, now);
+        pipeline.accept(sample, now);
+        persistKegIfChanged();
+        Optional<PourWindow> window = pours.changed(pipeline);
+        if (window.isPresent()) {
+            memory.savePourWindow(window.get());
+            pours.stored(pipeline, window.get());
+        }
+    }
+
+    /**
+     * The keg now on the tap; what was measured of the keg on the platform is kept, and its pours
+     * unless it is another keg (see {@link MeasurementPipeline#assignKeg}). The keg and its pour
+     * window are stored together, or neither is changed.
+     */
     void assignKeg(String kegId, String beerId, KegType type, double sg) {
         KegProfile before = requirePipeline().keg();
+        List<PourRate.Pour> poursBefore = List.copyOf(pipeline.pours());
         pipeline.assignKeg(kegId, beerId, type, sg);
-        saveOrRestore(before);
+        PourWindow window = pours.current(pipeline, PourWindow.keptOnAssign(before.kegId(), kegId));
+        try {
+            memory.saveKeg(pipeline.keg(), window);
+        } catch (RuntimeException e) {
+            pipeline.restoreKeg(before);
+            pipeline.restorePours(poursBefore);
+            throw e;
+        }
+        savedKeg = pipeline.keg();
+        pours.stored(pipeline, window);
     }
 
     /** Tares the keg on the platform as empty or full (the pipeline refuses unless it is stable). */
@@ -94,13 +137,16 @@ final class ScaleModel {
     }
 
     /**
-     * Stores the keg profile if the pipeline replaced it (a keg swap): called after every sample,
-     * so a restart keeps the new keg. An identity check, as the profile is an immutable record.
+     * Stores the keg profile with its (empty) pour window if the pipeline replaced it (a keg swap),
+     * so a restart keeps the new keg and never gives it the old keg's pours. An identity check, as
+     * the profile is an immutable record.
      */
-    void persistKegIfChanged() {
-        if (pipeline != null && pipeline.keg() != savedKeg) {
-            memory.saveKeg(pipeline.keg());
+    private void persistKegIfChanged() {
+        if (pipeline.keg() != savedKeg) {
+            PourWindow window = pours.current(pipeline, false);
+            memory.saveKeg(pipeline.keg(), window);
             savedKeg = pipeline.keg();
+            pours.stored(pipeline, window);
         }
     }
 

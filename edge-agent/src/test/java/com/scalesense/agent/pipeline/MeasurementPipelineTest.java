@@ -83,6 +83,71 @@ class MeasurementPipelineTest {
         assertThat(r.hoursRemaining()).isCloseTo(r.gallons() / gph, within(1e-6));
     }
 
+    /** A Modelo half barrel at 50 kg that poured 0.5 kg: 0.130778 gal over the 6 h window. */
+    static ScriptedScale afterOnePour() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5).rampTo(49.5, 8).hold(4);
+        assertThat(last(scale).pourRateGph()).isPositive();
+        return scale;
+    }
+
+    @Test
+    void a_keg_swap_starts_an_empty_pour_window() {
+        // given a keg that poured
+        ScriptedScale scale = afterOnePour();
+
+        // when it is lifted off and another keg set down
+        scale.jumpTo(0.1).hold(60).jumpTo(Units.lbsToKg(60)).hold(5);
+
+        // then the new keg's rate starts from nothing (seed 000's rate is per keg)
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).hasSize(1);
+        assertThat(scale.pipeline.pours()).isEmpty();
+        assertThat(last(scale).pourRateGph()).isZero();
+        assertThat(last(scale).hoursRemaining()).isNull();
+    }
+
+    /** Assigns {@code kegId} as a Modelo half barrel, then lets the next reading come. */
+    static ScriptedScale assign(ScriptedScale scale, String kegId) {
+        scale.pipeline.assignKeg(kegId, "modelo-especial", KegType.HALF_BARREL, 1.010);
+        return scale.hold(61);
+    }
+
+    @Test
+    void assigning_another_keg_id_starts_an_empty_pour_window() {
+        ScriptedScale scale = assign(afterOnePour(), "keg-20261122-0002");
+
+        assertThat(scale.pipeline.pours()).isEmpty();
+        assertThat(last(scale).pourRateGph()).isZero();
+    }
+
+    @Test
+    void assigning_the_same_keg_id_again_keeps_its_pours() {
+        ScriptedScale scale = afterOnePour();
+        double before = last(scale).pourRateGph();
+
+        assign(scale, MODELO_HALF.kegId());
+
+        assertThat(scale.pipeline.pours()).hasSize(1);
+        assertThat(last(scale).pourRateGph()).isEqualTo(before);
+    }
+
+    @Test
+    void naming_the_keg_just_swapped_in_keeps_the_pours_it_made() {
+        // given a keg set on the empty platform (no keg_id yet) that poured 0.5 kg
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(5).jumpTo(50).hold(5).rampTo(49.5, 8).hold(4);
+        assertThat(scale.pipeline.keg().kegId()).isNull();
+        double before = last(scale).pourRateGph();
+        assertThat(before).isPositive();
+
+        // when the bar names it
+        assign(scale, "keg-20261122-0002");
+
+        // then its pours are still its own
+        assertThat(scale.pipeline.pours()).hasSize(1);
+        assertThat(last(scale).pourRateGph()).isEqualTo(before);
+    }
+
     @Test
     void sensor_fault_samples_never_turn_into_a_level() {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);

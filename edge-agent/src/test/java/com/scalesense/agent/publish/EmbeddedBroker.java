@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * a stop/start just as on a real broker). Optionally a TLS listener that requires client
  * certificates signed by the test CA.
  *
- * <p>Several test JVMs may run brokers at once: ports come from {@link LoopbackPorts}, and a first
+ * <p>Starting and stopping HiveMQ costs seconds (Netty's 2 s quiet period, closing persistence), so
+ * test classes share one broker and keep their tests apart by device_id ({@link TestDevices}).
+ * Several test JVMs may run brokers at once: ports come from {@link LoopbackPorts}, and a first
  * start that loses its port to another process picks new ports and tries again.
  */
 public final class EmbeddedBroker implements AutoCloseable {

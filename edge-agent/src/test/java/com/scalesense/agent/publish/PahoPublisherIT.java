@@ -3,6 +3,7 @@ package com.scalesense.agent.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.scalesense.protocol.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,51 +13,71 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** PahoPublisher against a real HiveMQ CE broker, MQTT 3.1.1 and 5. */
+/**
+ * PahoPublisher against a real HiveMQ CE broker, MQTT 3.1.1 and 5. One broker serves the class;
+ * each test is a device of its own (client id and topics), and a test that stops the broker gets
+ * it back running before the next one starts.
+ */
 class PahoPublisherIT {
 
     private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final String TOPIC = "scalesense/v1/SCALE-0042/batches";
 
-    @TempDir
-    Path home;
+    private static EmbeddedBroker broker;
 
-    private EmbeddedBroker broker;
+    private final String deviceId = TestDevices.fresh();
+    private final String topic = Topics.batches(deviceId);
     private ScheduledExecutorService scheduler;
 
-    @BeforeEach
-    void start_broker() {
+    @BeforeAll
+    static void start_broker(@TempDir Path home) {
         broker = EmbeddedBroker.plain(home.resolve("broker"));
+    }
+
+    @AfterAll
+    static void stop_broker() {
+        broker.close();
+    }
+
+    @BeforeEach
+    void start_scheduler() {
         scheduler = Executors.newSingleThreadScheduledExecutor();
     }
 
     @AfterEach
-    void stop_broker() {
+    void stop_scheduler_and_restore_broker() {
         scheduler.shutdownNow();
-        broker.close();
+        if (!broker.isRunning()) {
+            broker.start();
+        }
     }
 
     private PahoPublisher connectedPublisher(MqttProtocol protocol) {
-        MqttSettings settings = MqttSettings.of(broker.tcpUri(), "SCALE-0042").withProtocol(protocol)
+        MqttSettings settings = MqttSettings.of(broker.tcpUri(), deviceId).withProtocol(protocol)
                 .withReconnect(new Backoff(Duration.ofMillis(50), Duration.ofMillis(500)));
         PahoPublisher publisher = PahoPublisher.start(settings, scheduler, new Random(42));
         await().atMost(LIMIT).until(publisher::isConnected);
         return publisher;
     }
 
+    private TestSubscriber cloud(String filter) {
+        return new TestSubscriber(broker.tcpUri(), "cloud-" + deviceId, filter);
+    }
+
     @ParameterizedTest
     @EnumSource(MqttProtocol.class)
     void future_completes_on_puback_and_the_subscriber_receives_the_bytes(MqttProtocol protocol) throws Exception {
-        try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "cloud", TOPIC);
+        try (TestSubscriber cloud = cloud(topic);
                 PahoPublisher scale = connectedPublisher(protocol)) {
             // when
-            CompletableFuture<Void> acked = scale.publish(TOPIC, "batch-1".getBytes(StandardCharsets.UTF_8));
+            CompletableFuture<Void> acked = scale.publish(topic, "batch-1".getBytes(StandardCharsets.UTF_8));
             // then
             await().atMost(LIMIT).until(acked::isDone);
             assertThat(acked).isCompleted();
@@ -72,7 +93,7 @@ class PahoPublisherIT {
             broker.stop();
             await().atMost(LIMIT).until(() -> !scale.isConnected());
             // when
-            CompletableFuture<Void> acked = scale.publish(TOPIC, "batch-2".getBytes(StandardCharsets.UTF_8));
+            CompletableFuture<Void> acked = scale.publish(topic, "batch-2".getBytes(StandardCharsets.UTF_8));
             // then
             assertThat(acked).failsWithin(LIMIT).withThrowableThat()
                     .havingCause().isInstanceOf(PublishException.NotConnected.class);
@@ -83,8 +104,8 @@ class PahoPublisherIT {
     @EnumSource(MqttProtocol.class)
     void reconnects_and_resubscribes_after_the_broker_restarts(MqttProtocol protocol) {
         List<String> commands = new CopyOnWriteArrayList<>();
-        String commandTopic = "scalesense/v1/SCALE-0042/commands";
-        try (TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "cloud", "unused/topic");
+        String commandTopic = Topics.commands(deviceId);
+        try (TestSubscriber cloud = cloud("unused/topic");
                 PahoPublisher scale = connectedPublisher(protocol)) {
             // given a subscription made before the outage
             scale.subscribe(commandTopic, bytes -> commands.add(new String(bytes, StandardCharsets.UTF_8)));

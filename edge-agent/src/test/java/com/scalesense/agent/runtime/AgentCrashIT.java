@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dagent.crash.kills=N} sets the kill count online and half of it with a full outbox
  * (default 20 + 10, kept small for {@code verify}'s time budget; {@code -Pcrash-long} runs 100 + 50).
  */
+// Kill moments are wall-clock delays: runs in failsafe's one-fork "wall-clock" run (edge-agent/pom.xml).
+@Tag("wall-clock")
 class AgentCrashIT {
 
     private static final double SPEED = 100;

@@ -23,14 +23,19 @@ final class UplinkFixtures {
     private UplinkFixtures() {
     }
 
-    static BootRegistration registration() {
-        return new BootRegistration(ReadingsBatch.SCHEMA_VERSION, HARDWARE_ID, DEVICE_ID, BOOT_ID, "1.0.16", "loc-001",
+    private static BootRegistration registration(String deviceId) {
+        return new BootRegistration(ReadingsBatch.SCHEMA_VERSION, HARDWARE_ID, deviceId, BOOT_ID, "1.0.16", "loc-001",
                 "loc-001#TAP#07", new Capabilities(List.of("hx711", "max17048", "ds18b20"),
                         Map.of("offline_buffering", true)), 1_704_067_800_000L, true);
     }
 
     static BootAnnouncement announcement() {
-        return BootAnnouncement.of(registration(), new WireCodec(), new MessageValidator());
+        return announcement(DEVICE_ID);
+    }
+
+    /** The announcement of device {@code deviceId} (must match the protocol's device_id rule). */
+    static BootAnnouncement announcement(String deviceId) {
+        return BootAnnouncement.of(registration(deviceId), new WireCodec(), new MessageValidator());
     }
 
     /** Batch {@code n}: its id is a real batch_id with a one-minute window; its payload names the id. */

@@ -17,6 +17,7 @@ import com.scalesense.agent.publish.EmbeddedBroker;
 import com.scalesense.agent.publish.MqttProtocol;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PahoPublisher;
+import com.scalesense.agent.publish.TestDevices;
 import com.scalesense.agent.publish.TestSubscriber;
 import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.Topics;
@@ -31,7 +32,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +43,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The uplink against a real broker that goes away: every batch reaches the cloud subscriber at
- * least once and is acknowledged to the outbox exactly once; the outbox ends empty.
+ * least once and is acknowledged to the outbox exactly once; the outbox ends empty. One broker
+ * serves the class; each test is a device of its own (client id and topics), and a test that
+ * stops the broker gets it back running before the next one starts.
  */
 class UplinkIT {
 
@@ -48,30 +53,43 @@ class UplinkIT {
     /** Short backoff caps so an outage of seconds runs through as many retry rounds as hours would at 5 min. */
     private static final Backoff FAST = new Backoff(Duration.ofMillis(20), Duration.ofMillis(400));
 
+    private static EmbeddedBroker broker;
+
     @TempDir
     Path home;
 
-    private EmbeddedBroker broker;
+    private final String deviceId = TestDevices.fresh();
     private ScheduledExecutorService scheduler;
     private TestSubscriber cloud;
     private PahoPublisher publisher;
     private final InMemoryBatchQueue queue = new InMemoryBatchQueue();
 
+    @BeforeAll
+    static void start_broker(@TempDir Path brokerHome) {
+        broker = EmbeddedBroker.plain(brokerHome);
+    }
+
+    @AfterAll
+    static void stop_broker() {
+        broker.close();
+    }
+
     @BeforeEach
-    void start_broker_and_cloud() {
-        broker = EmbeddedBroker.plain(home.resolve("broker"));
+    void start_cloud() {
         scheduler = Executors.newScheduledThreadPool(2);
-        cloud = new TestSubscriber(broker.tcpUri(), "cloud-sink", Topics.ALL_BATCHES);
+        cloud = new TestSubscriber(broker.tcpUri(), "cloud-" + deviceId, Topics.batches(deviceId));
     }
 
     @AfterEach
-    void stop_everything() throws Exception {
+    void stop_everything_and_restore_broker() throws Exception {
         if (publisher != null) {
             publisher.close();
         }
         scheduler.shutdownNow();
         cloud.close();
-        broker.close();
+        if (!broker.isRunning()) {
+            broker.start();
+        }
     }
 
     private Uplink startUplink(MqttProtocol protocol, BatchQueue outbox) {
@@ -79,10 +97,10 @@ class UplinkIT {
     }
 
     private Uplink startUplink(MqttProtocol protocol, BatchQueue outbox, int publishesPerSecond) {
-        publisher = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), UplinkFixtures.DEVICE_ID)
+        publisher = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), deviceId)
                 .withProtocol(protocol).withReconnect(FAST), scheduler, new Random(11));
         UplinkSettings settings = new UplinkSettings(10, publishesPerSecond, FAST, Duration.ofSeconds(30), Duration.ofMillis(20));
-        Uplink uplink = new Uplink(outbox, publisher, UplinkFixtures.announcement(), settings, System::nanoTime,
+        Uplink uplink = new Uplink(outbox, publisher, UplinkFixtures.announcement(deviceId), settings, System::nanoTime,
                 Clock.systemUTC(), new Random(12));
         uplink.start(scheduler);
         return uplink;
@@ -172,8 +190,8 @@ class UplinkIT {
 
     @Test
     void the_cloud_receives_the_boot_registration_with_this_boot_id() throws Exception {
-        try (TestSubscriber registrations = new TestSubscriber(broker.tcpUri(), "cloud-registry",
-                Topics.ALL_REGISTRATIONS)) {
+        try (TestSubscriber registrations = new TestSubscriber(broker.tcpUri(), "registry-" + deviceId,
+                Topics.registration(deviceId))) {
             queue.add(batch(1));
             startUplink(MqttProtocol.MQTT_3_1_1, queue);
             await().atMost(LIMIT).until(() -> queue.size() == 0);

@@ -1,6 +1,7 @@
 package com.scalesense.agent.pipeline.bench;
 
 import com.scalesense.hal.SampleRate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The pipeline behind the real HX711 driver reading the chip emulator on Pi4J mock pins, fed by
  * the keg simulator: a 22 s segment in real time (bounded in samples and time by the segment).
  */
+// The emulator keeps the HX711's real-time clock rules: runs in failsafe's one-fork "wall-clock" run.
+@Tag("wall-clock")
 class EmulatorPathIT {
 
     @Test

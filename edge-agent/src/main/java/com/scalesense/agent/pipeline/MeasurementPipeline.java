@@ -165,6 +165,19 @@ public final class MeasurementPipeline implements DetectorListener {
         keg.restore(profile);
     }
 
+    /**
+     * The keg's settled weight stored before this start, kg (NaN: none); call before the first
+     * sample. A first settled weight heavier by more than {@code swap_rise_kg} is then a keg swap.
+     */
+    public void restoreSettledWeight(double kg) {
+        detector.expectAtStart(kg);
+    }
+
+    /** The keg's settled weight, kg, while the keg is {@link Phase#STABLE}; else NaN. */
+    public double settledWeightKg() {
+        return detector.phase() == Phase.STABLE ? detector.referenceKg() : Double.NaN;
+    }
+
     /** Uses a new calibration from the next sample on. */
     public void recalibrate(Calibration next) {
         calibration = next;

@@ -16,10 +16,11 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
- * The scale's measuring state: calibration history, keg profile, the keg's pour window and the
- * pipeline built from them.
+ * The scale's measuring state: calibration history, keg profile, the keg's pour window and settled
+ * weight, and the pipeline built from them.
  * Confined to the sampling thread (every change arrives through its lane, one at a time). Every
  * change is stored first and applied after, so a failed store write leaves the scale as it was.
  * Without any calibration there is no pipeline: samples are read (selftest, live view,
@@ -35,6 +36,7 @@ final class ScaleModel {
     private MeasurementPipeline pipeline;
     private KegProfile savedKeg;
     private final PourWindowKeeper pours;
+    private final SettledWeightKeeper weight;
 
     ScaleModel(ScaleMemory memory, PipelineConfig config, SampleRate rate, PipelineListener listener,
                Calibration factory) {
@@ -50,7 +52,8 @@ final class ScaleModel {
         this.calibrations = stored;
         KegProfile keg = memory.keg().orElse(KegProfile.reference(KegType.HALF_BARREL));
         this.pours = new PourWindowKeeper(memory, keg.kegId());
-        calibrations.current().ifPresent(c -> pipeline = new MeasurementPipeline(config, rate, c, keg, listener));
+        this.weight = new SettledWeightKeeper(memory, config.swapRiseKg());
+        calibrations.current().ifPresent(c -> pipeline = newPipeline(c, keg));
         savedKeg = pipeline == null ? null : pipeline.keg();
     }
 
@@ -81,7 +84,7 @@ final class ScaleModel {
         memory.saveCalibrations(updated);
         calibrations = updated;
         if (pipeline == null) {
-            pipeline = new MeasurementPipeline(config, rate, next, keg(), listener);
+            pipeline = newPipeline(next, keg());
         } else {
             pipeline.recalibrate(next);
         }
@@ -92,7 +95,7 @@ final class ScaleModel {
         return pours.found();
     }
 
-    /** Feeds one sample to the pipeline, then stores what it changed (a swapped keg, the pour window). */
+    /** Feeds one sample to the pipeline, then stores what it changed (a swapped keg, pour window, weight). */
     void accept(RawSample sample, Ambient now) {
         if (pipeline == null) {
             return;
@@ -104,6 +107,11 @@ final class ScaleModel {
         if (window.isPresent()) {
             memory.savePourWindow(window.get());
             pours.stored(pipeline, window.get());
+        }
+        OptionalDouble settled = weight.due(pipeline);
+        if (settled.isPresent()) {
+            memory.saveSettledWeight(settled.getAsDouble());
+            weight.stored(settled.getAsDouble());
         }
     }
 
@@ -137,17 +145,26 @@ final class ScaleModel {
     }
 
     /**
-     * Stores the keg profile with its (empty) pour window if the pipeline replaced it (a keg swap),
-     * so a restart keeps the new keg and never gives it the old keg's pours. An identity check, as
-     * the profile is an immutable record.
+     * Stores the keg profile with its (empty) pour window and settled weight if the pipeline
+     * replaced it (a keg swap), so a restart keeps the new keg, never gives it the old keg's pours
+     * and compares it with its own weight. An identity check, as the profile is an immutable record.
      */
     private void persistKegIfChanged() {
         if (pipeline.keg() != savedKeg) {
             PourWindow window = pours.current(pipeline, false);
-            memory.saveKeg(pipeline.keg(), window);
+            double settledKg = pipeline.settledWeightKg();
+            memory.saveKeg(pipeline.keg(), window, settledKg);
             savedKeg = pipeline.keg();
             pours.stored(pipeline, window);
+            weight.stored(settledKg);
         }
+    }
+
+    /** A pipeline that knows the keg's weight from before this start, to notice a keg swapped meanwhile. */
+    private MeasurementPipeline newPipeline(Calibration calibration, KegProfile keg) {
+        MeasurementPipeline built = new MeasurementPipeline(config, rate, calibration, keg, listener);
+        built.restoreSettledWeight(weight.stored());
+        return built;
     }
 
     private void saveOrRestore(KegProfile before) {

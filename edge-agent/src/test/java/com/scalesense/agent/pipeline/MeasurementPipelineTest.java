@@ -270,6 +270,62 @@ class MeasurementPipelineTest {
         assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
+    /** A Modelo half barrel that had settled at {@code storedKg} before a stop, at {@code kg} now. */
+    static ScriptedScale restarted(double storedKg, double kg) {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, kg);
+        scale.pipeline.restoreSettledWeight(storedKg);
+        return scale.hold(5);
+    }
+
+    @Test
+    void a_keg_swapped_while_the_agent_was_stopped_is_a_keg_swap_at_start() {
+        // regression: a full keg found at start was reported under the old keg_id and tare
+        // given a nearly empty half barrel (35 lbs) when the agent stopped; when a full one (161.5 lbs) is found
+        ScriptedScale scale = restarted(Units.lbsToKg(35), Units.lbsToKg(161.5));
+
+        // then one swap, as if it had been seen
+        List<DeviceEvent.KegSwap> swaps = scale.recorder.eventsOf(DeviceEvent.KegSwap.class);
+        assertThat(swaps).hasSize(1);
+        assertThat(swaps.get(0).previousKegId()).isEqualTo("keg-20261122-0001");
+        assertThat(swaps.get(0).newKegId()).isNull();
+        assertThat(swaps.get(0).weightLbs()).isCloseTo(161.5, within(1e-3));
+        assertThat(scale.recorder.readings()).extracting(Reading::kegState).contains(KegState.KEG_REPLACED);
+        assertThat(scale.pipeline.keg().kegId()).isNull();
+        Reading r = last(scale);
+        assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
+        assertThat(r.levelPct()).isCloseTo(100, within(1e-6));
+        assertThat(r.pourRateGph()).isZero();
+        assertThat(scale.pipeline.settledWeightKg()).isCloseTo(Units.lbsToKg(161.5), within(1e-3));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_keg_lighter_at_start_poured_while_the_agent_was_stopped_and_keeps_its_keg_id() {
+        ScriptedScale scale = restarted(50, 47.5);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+        assertThat(scale.pipeline.state()).isEqualTo(KegState.STABLE);
+    }
+
+    @Test
+    void a_keg_within_noise_of_its_stored_weight_at_start_is_the_same_keg() {
+        ScriptedScale scale = restarted(50, 50.01);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+    }
+
+    @Test
+    void without_a_stored_settled_weight_the_keg_at_start_is_the_stored_keg() {
+        // first start, or a store written by an agent from before the weight was kept
+        ScriptedScale scale = restarted(Double.NaN, Units.lbsToKg(161.5));
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+        assertThat(scale.pipeline.state()).isEqualTo(KegState.STABLE);
+    }
+
     @Test
     void an_hx711_read_glitch_is_neither_a_pour_nor_a_jump_in_level() {
         // 2^20 - 1: a bit slip fills the low bits with ones; status stays OK, so only the filter can stop it

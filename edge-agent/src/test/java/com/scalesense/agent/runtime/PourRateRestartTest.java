@@ -4,24 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.scalesense.agent.pipeline.Ambient;
-import com.scalesense.agent.pipeline.PipelineConfig;
-import com.scalesense.agent.pipeline.bench.Recorder;
-import com.scalesense.agent.pipeline.calibration.Calibration;
-import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.pipeline.detect.PourWindow;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StoreKey;
-import com.scalesense.agent.store.internal.MapDbNvsStore;
-import com.scalesense.hal.SampleRate;
 import com.scalesense.protocol.DeviceEvent;
-import com.scalesense.protocol.Reading;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,12 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PourRateRestartTest {
 
-    /** 2026-11-22T05:40:00Z */
-    private static final long T0 = 1_795_326_000_000L;
+    private static final long T0 = ScaleModelStart.T0;
     private static final long TEN_MINUTES_MS = 600_000;
-    private static final Clock CLOCK = Clock.fixed(Instant.ofEpochMilli(T0), ZoneOffset.UTC);
-    private static final Calibration CALIBRATION = new Calibration(ScriptedLoadCell.ZERO_COUNTS,
-            ScriptedLoadCell.COUNTS_PER_KG, List.of(), 0, CalibrationQuality.UNVERIFIED, 0, null, T0);
     private static final KegProfile MODELO = new KegProfile("keg-20261122-0001", "modelo-especial",
             KegType.HALF_BARREL, 1.010, Tare.PENDING);
     private static final Ambient UNSYNCED = new Ambient(null, null, false);
@@ -51,54 +37,12 @@ class PourRateRestartTest {
     Path dir;
 
     /** One start of the agent's measuring part on the store file, its load cell's clocks from {@code wallMs}. */
-    private final class Start implements AutoCloseable {
-        final NvsStore store = open();
-        final ScaleMemory memory = new ScaleMemory(store);
-        final Recorder recorder = new Recorder();
-        final ScaleModel model;
-        final ScriptedLoadCell cell;
-        Ambient ambient = Ambient.SYNCED;
-
-        Start(long wallMs) {
-            model = new ScaleModel(memory, PipelineConfig.defaults(), SampleRate.SPS_10, recorder, CALIBRATION);
-            cell = new ScriptedLoadCell(wallMs);
-        }
-
-        Start hold(double kg, double seconds) {
-            cell.load(kg);
-            return samples((int) Math.round(seconds * 10));
-        }
-
-        /** 50 kg, then 0.5 kg of Modelo poured over 8 s: one pour of 0.1308 gal. */
-        Start pour() {
-            hold(50, 5);
-            for (int i = 1; i <= 80; i++) {
-                cell.load(50 - 0.5 * i / 80);
-                samples(1);
-            }
-            return hold(49.5, 4);
-        }
-
-        Start samples(int n) {
-            for (int i = 0; i < n; i++) {
-                model.accept(cell.read(null), ambient);
-            }
-            return this;
-        }
-
-        Reading last() {
-            List<Reading> r = recorder.readings();
-            return r.get(r.size() - 1);
-        }
-
-        @Override
-        public void close() {
-            store.close();
-        }
+    private ScaleModelStart start(long wallMs) {
+        return new ScaleModelStart(dir.resolve("nvs.db"), wallMs);
     }
 
     private NvsStore open() {
-        return MapDbNvsStore.open(dir.resolve("nvs.db"), CLOCK);
+        return ScaleModelStart.open(dir.resolve("nvs.db"));
     }
 
     private void storeKeg(KegProfile keg) {
@@ -109,7 +53,7 @@ class PourRateRestartTest {
 
     private double rateAfterOnePour() {
         double rate;
-        try (Start first = new Start(T0)) {
+        try (ScaleModelStart first = start(T0)) {
             rate = first.pour().last().pourRateGph();
         }
         assertThat(rate).as("rate after the pour").isCloseTo(0.5 / 1.010 * 0.264172 / 6, within(1e-4));
@@ -123,7 +67,7 @@ class PourRateRestartTest {
         double rate = rateAfterOnePour();
 
         // when the agent starts again ten minutes later, its monotonic clock from zero
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             second.hold(49.5, 0.1);
 
             // then
@@ -140,7 +84,7 @@ class PourRateRestartTest {
         storeKeg(MODELO);
         double rate = rateAfterOnePour();
 
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             // when the rebooted Pi does not know the time yet and the keg pours again
             second.ambient = UNSYNCED;
             second.pour();
@@ -154,7 +98,7 @@ class PourRateRestartTest {
             // then both pours count
             assertThat(second.last().pourRateGph()).isCloseTo(2 * rate, within(1e-4));
         }
-        try (Start third = new Start(T0 + 2 * TEN_MINUTES_MS)) {
+        try (ScaleModelStart third = start(T0 + 2 * TEN_MINUTES_MS)) {
             third.hold(49.5, 0.1);
             assertThat(third.memory.pourWindow().orElseThrow().pours()).hasSize(2);
             assertThat(third.last().pourRateGph()).isCloseTo(2 * rate, within(1e-4));
@@ -165,13 +109,13 @@ class PourRateRestartTest {
     void a_keg_swapped_before_the_restart_does_not_inherit_the_old_kegs_pours() {
         // given a keg that poured and was then replaced (the new keg has no keg_id, like an unnamed one would)
         storeKeg(MODELO);
-        try (Start first = new Start(T0)) {
+        try (ScaleModelStart first = start(T0)) {
             first.pour().hold(0.1, 60).hold(27, 5);
             assertThat(first.recorder.eventsOf(DeviceEvent.KegSwap.class)).hasSize(1);
         }
 
         // when the agent starts again
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             second.hold(27, 0.1);
 
             // then the new keg's window was stored with it: empty
@@ -186,7 +130,7 @@ class PourRateRestartTest {
         storeKeg(new KegProfile(null, "modelo-especial", KegType.HALF_BARREL, 1.010, Tare.PENDING));
         double rate = rateAfterOnePour();
 
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             // when the technician names it before the clock syncs
             second.ambient = UNSYNCED;
             second.hold(49.5, 1);
@@ -210,7 +154,7 @@ class PourRateRestartTest {
         }
 
         // when the agent starts
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             second.hold(50, 0.1);
 
             // then keg 0001 starts with an empty window, and the stored one now is keg 0001's
@@ -230,7 +174,7 @@ class PourRateRestartTest {
         }
 
         // when the agent starts and measures
-        try (Start second = new Start(T0 + TEN_MINUTES_MS)) {
+        try (ScaleModelStart second = start(T0 + TEN_MINUTES_MS)) {
             second.pour();
 
             // then the rate starts empty and counts this start's pour; the value is replaced by a good one
@@ -247,7 +191,7 @@ class PourRateRestartTest {
         // given an agent from before the window was kept: a keg, no window
         storeKeg(MODELO);
 
-        try (Start first = new Start(T0)) {
+        try (ScaleModelStart first = start(T0)) {
             first.hold(50, 0.1);
 
             assertThat(first.model.storedPourWindow()).isEqualTo(PourWindowKeeper.Found.MISSING);

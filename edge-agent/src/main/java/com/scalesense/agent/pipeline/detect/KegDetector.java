@@ -13,6 +13,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * from a plateau before the weight fully settles (pours a few seconds apart) the first pour
  * closes on that plateau. A settled weight that rose by more than {@code swapRiseKg}, or any
  * keg set down after the platform was empty, is a new keg; the same keg lifted and set back is not.
+ * The first settled weight after a start is compared the same way with the weight the keg had
+ * settled at before the agent stopped (see {@link #expectAtStart}): a keg swapped while the agent
+ * was down is a new keg too.
  */
 public final class KegDetector {
 
@@ -28,6 +31,8 @@ public final class KegDetector {
     private Phase phase = Phase.UNKNOWN;
     private double ref = Double.NaN;
     private double lastPresentKg = Double.NaN;
+    /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
+    private double startKg = Double.NaN;
     private long index;
     private long lastInBandMs;
     private int absentRun;
@@ -60,7 +65,7 @@ public final class KegDetector {
         switch (phase) {
             case UNKNOWN -> {
                 if (window.stable()) {
-                    settle(window.mean());
+                    firstSettle(window.mean(), wallMs);
                 }
             }
             case ABSENT -> absent(wallMs, window);
@@ -83,6 +88,15 @@ public final class KegDetector {
         }
         stableRun = 0;
         history.clear();
+    }
+
+    /**
+     * The keg's settled weight when the agent last ran, kg (NaN: none known); call before the
+     * first sample. If the first settled weight is heavier by more than {@code swapRiseKg}, the keg
+     * was swapped while the agent was stopped; lighter is beer poured meanwhile, not a swap.
+     */
+    public void expectAtStart(double storedKg) {
+        startKg = storedKg;
     }
 
     public Phase phase() {
@@ -148,6 +162,15 @@ public final class KegDetector {
             listener.onNewKeg(afterKg, nowMs);
         } else if (before - afterKg >= config.pourStartKg()) {
             listener.onDrop(episode.startMs, Math.max(end, episode.startMs), before, afterKg);
+        }
+    }
+
+    private void firstSettle(double kg, long wallMs) {
+        double stored = startKg;
+        startKg = Double.NaN;
+        settle(kg); // first, so the reading sent with the swap is already STABLE
+        if (phase == Phase.STABLE && kg > stored + config.swapRiseKg()) { // false for NaN: nothing stored
+            listener.onNewKeg(kg, wallMs);
         }
     }
 

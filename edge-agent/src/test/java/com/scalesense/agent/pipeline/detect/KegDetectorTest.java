@@ -190,4 +190,50 @@ class KegDetectorTest {
 
         assertThat(detector.phase()).isEqualTo(Phase.ABSENT);
     }
+
+    @Test
+    void a_keg_heavier_at_start_than_the_stored_settled_weight_is_a_new_keg() {
+        // regression: a keg swapped while the agent was stopped settled as the old keg, no swap
+        detector.expectAtStart(12);
+        kg = 60;
+
+        hold(3);
+
+        assertThat(seen).containsExactly("new keg 60.000");
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
+
+    @Test
+    void a_keg_lighter_at_start_poured_while_the_agent_was_stopped_and_is_no_swap() {
+        detector.expectAtStart(40);
+        kg = 31;
+
+        hold(3);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.referenceKg()).isEqualTo(31.0);
+    }
+
+    @Test
+    void a_start_weight_above_the_stored_one_by_no_more_than_the_swap_rise_is_no_swap() {
+        // e.g. the stored weight is older and the cell drifted up a little
+        detector.expectAtStart(40);
+        kg = 40 + config.swapRiseKg();
+
+        hold(3);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
+
+    @Test
+    void without_a_stored_weight_the_first_settle_is_no_swap() {
+        detector.expectAtStart(Double.NaN);
+        kg = 60;
+
+        hold(3);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
 }

@@ -45,6 +45,8 @@ class ForkedAgentEndToEndIT {
     /** The last boot of each agent runs until the world is this old, then is stopped with SIGTERM. */
     private static final Duration WORLD = Duration.ofHours(3);
     private static final long SEED = 20_261_122;
+    /** Readings each scale must have accepted before it is stopped (a reading a simulated minute). */
+    private static final int MIN_READINGS = 60;
 
     /** Kept when the test fails: each agent's agent.conf, agent.log, accepted.log and state directory. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
@@ -73,7 +75,8 @@ class ForkedAgentEndToEndIT {
 
                 // when each agent is SIGKILLed 2-3 times at random moments (some as a batch reaches the
                 // broker) and restarted, then stopped
-                scales.live(kills, random.nextLong(), world, worldStartMs + WORLD.toMillis(), observer);
+                scales.live(kills, random.nextLong(), world, worldStartMs + WORLD.toMillis(), observer,
+                        ForkedAgentEndToEndIT::enoughDone);
                 scales.terminateAll();
 
                 // then the rule has handled every batch message that reached the broker, and every
@@ -113,7 +116,7 @@ class ForkedAgentEndToEndIT {
                 assertThat(s.bootIds()).as("%s boots that accepted records", s.tap().deviceId())
                         .hasSize(scales.kills(s) + 1);
                 assertThat(ledger.readings(s.tap())).as("%s accepted readings", s.tap().deviceId())
-                        .hasSizeGreaterThan(60);
+                        .hasSizeGreaterThan(MIN_READINGS);
                 // one keg life across boots: each boot's readings come after the previous boot's
                 assertThat(ledger.readings(s.tap()).stream().mapToLong(r -> r.reading().timestampMs()).toArray())
                         .as("%s reading times across boots", s.tap().deviceId()).isSorted();
@@ -134,6 +137,13 @@ class ForkedAgentEndToEndIT {
             checks.forEach(System.out::println);
             assertThat(checks).allSatisfy(c -> assertThat(c.actual()).as(c.subject()).isEqualTo(c.expected()));
         }
+    }
+
+    /** A life has done enough once its scale accepted more than 60 readings and a pour, over all its boots. */
+    private static boolean enoughDone(ForkedScale scale) {
+        Ledger ledger = new Ledger();
+        scale.accepted().forEach(r -> ledger.accepted(scale.tap(), r));
+        return ledger.readings(scale.tap()).size() > MIN_READINGS && !ledger.pours(scale.tap()).isEmpty();
     }
 
     /** The batch_ids without a processed_batches marker: not (yet) committed by the sink. */

@@ -98,9 +98,9 @@ public final class ForkedScales implements AutoCloseable {
                     return null;
                 }));
             }
-            long deadline = System.nanoTime() + LIFE_LIMIT.toNanos();
+            // lives run at once: each wait is a hang guard, the first one covers nearly all of it
             for (Future<?> life : lives) {
-                life.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                life.get(LIFE_LIMIT.toNanos(), TimeUnit.NANOSECONDS);
             }
         } finally {
             pool.shutdownNow();

@@ -3,6 +3,7 @@ package com.scalesense.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.scalesense.agent.clock.SuppliedClock;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,17 +56,24 @@ class ForkedAgentEndToEndIT {
 
     @Test
     void every_record_the_forked_agents_accepted_is_stored_exactly_once_across_sigkills() throws Exception {
-        // given the cloud half on a clock of the world the agents will share, and the bar set up
-        // (the world begins before the cloud: its start-up is time the scales were unplugged)
-        long worldStartMs = System.currentTimeMillis();
-        SimClock world = new SimClock(worldStartMs, SPEED, System::nanoTime);
-        world.start();
-        Clock clock = world.clock();
+        // given the cloud half on a clock of the world the agents will share, and the bar set up;
+        // the world begins once the cloud is up: at 300x, a cloud start-up of a minute on a busy
+        // machine would otherwise be five simulated hours gone before the first boot
+        long setUpMs = System.currentTimeMillis();
+        AtomicReference<SimClock> worldRef = new AtomicReference<>();
+        Clock clock = new SuppliedClock(() -> {
+            SimClock w = worldRef.get();
+            return w == null ? setUpMs : w.millis();
+        });
         List<TapPlan> taps = BarEvening.taps(2);
         Random random = new Random(SEED);
         try (LocalCloud cloud = LocalCloud.start(work, clock, SEED);
              ForkedScales scales = new ForkedScales()) {
             BarSetup.prepare(cloud.tables(), BarEvening.LOC_ID, taps, work, clock, SEED);
+            long worldStartMs = System.currentTimeMillis();
+            SimClock world = new SimClock(worldStartMs, SPEED, System::nanoTime);
+            world.start();
+            worldRef.set(world);
             try (BatchObserver observer = BatchObserver.start(cloud.broker().uri())) {
                 for (int i = 0; i < taps.size(); i++) {
                     TapPlan tap = taps.get(i);

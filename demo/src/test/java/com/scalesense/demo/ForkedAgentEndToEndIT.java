@@ -49,6 +49,8 @@ class ForkedAgentEndToEndIT {
     private static final long SEED = 20_261_122;
     /** Readings each scale must have accepted before it is stopped (a reading a simulated minute). */
     private static final int MIN_READINGS = 60;
+    /** Readings the last boot must have accepted before the stop: it is up and publishing. */
+    private static final int READINGS_IN_LAST_BOOT = 10;
 
     /** Kept when the test fails: each agent's agent.conf, agent.log, accepted.log and state directory. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
@@ -148,11 +150,22 @@ class ForkedAgentEndToEndIT {
         }
     }
 
-    /** A life has done enough once its scale accepted more than 60 readings and a pour, over all its boots. */
+    /**
+     * A life has done enough once its scale accepted more than 60 readings and a pour over all its
+     * boots, and its last boot at least ten readings: up and publishing, so that the stop drains
+     * its outbox (a SIGTERM while it still starts leaves the outbox for a next boot that never comes).
+     */
     private static boolean enoughDone(ForkedScale scale) {
         Ledger ledger = new Ledger();
         scale.accepted().forEach(r -> ledger.accepted(scale.tap(), r));
-        return ledger.readings(scale.tap()).size() > MIN_READINGS && !ledger.pours(scale.tap()).isEmpty();
+        List<Ledger.Sent> readings = ledger.readings(scale.tap());
+        if (readings.isEmpty()) {
+            return false;
+        }
+        String lastBoot = readings.get(readings.size() - 1).bootId();
+        long inLastBoot = readings.stream().filter(r -> r.bootId().equals(lastBoot)).count();
+        return readings.size() > MIN_READINGS && !ledger.pours(scale.tap()).isEmpty()
+                && inLastBoot >= READINGS_IN_LAST_BOOT;
     }
 
     /** The batch_ids without a processed_batches marker: not (yet) committed by the sink. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.agent.clock.SuppliedClock;
+import com.scalesense.agent.control.ControlClient;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
@@ -152,8 +153,9 @@ class ForkedAgentEndToEndIT {
 
     /**
      * A life has done enough once its scale accepted more than 60 readings and a pour over all its
-     * boots, and its last boot at least ten readings: up and publishing, so that the stop drains
-     * its outbox (a SIGTERM while it still starts leaves the outbox for a next boot that never comes).
+     * boots, and its last boot at least ten readings and a batch acknowledged by the broker: up and
+     * publishing, so that the stop drains its outbox (a SIGTERM while it still connects leaves the
+     * outbox for a next boot, which this test does not make).
      */
     private static boolean enoughDone(ForkedScale scale) {
         Ledger ledger = new Ledger();
@@ -165,7 +167,16 @@ class ForkedAgentEndToEndIT {
         String lastBoot = readings.get(readings.size() - 1).bootId();
         long inLastBoot = readings.stream().filter(r -> r.bootId().equals(lastBoot)).count();
         return readings.size() > MIN_READINGS && !ledger.pours(scale.tap()).isEmpty()
-                && inLastBoot >= READINGS_IN_LAST_BOOT;
+                && inLastBoot >= READINGS_IN_LAST_BOOT && publishing(scale);
+    }
+
+    private static boolean publishing(ForkedScale scale) {
+        try {
+            var connectivity = new ControlClient(scale.dir().resolve("state/control.sock")).status().connectivity();
+            return connectivity.connected() && connectivity.acked() > 0;
+        } catch (RuntimeException notAnsweringYet) {
+            return false;
+        }
     }
 
     /** The batch_ids without a processed_batches marker: not (yet) committed by the sink. */

@@ -17,6 +17,7 @@ import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.runtime.ScaleAgent;
 import com.scalesense.agent.runtime.Sensors;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatedTime;
 import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;
 import com.scalesense.hal.hx711.Hx711;
@@ -30,8 +31,10 @@ import java.util.Random;
 
 /**
  * A real agent (real stores, real control socket) on the real HX711 driver, reading the chip
- * emulator through Pi4J's mock pins at 10 SPS in real time; the emulator's input is the
- * {@link Platform}. Offline (no broker): readings stay in the outbox.
+ * emulator through Pi4J's mock pins at 10 SPS; the emulator's input is the {@link Platform}.
+ * Driver and chip share emulated time paced to real time: the agent reads in real time, while a
+ * clock pulse lasts what the driver's code makes it last, so a busy machine cannot turn a read
+ * into a timing violation. Offline (no broker): readings stay in the outbox.
  */
 final class ScaleRig implements AutoCloseable {
 
@@ -59,10 +62,12 @@ final class ScaleRig implements AutoCloseable {
         Context pi4j = Pi4J.newContextBuilder()
                 .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance()).build();
         Hx711Config hx = Hx711Config.of(DOUT, SCK, SampleRate.SPS_10);
-        Hx711 driver = Hx711.create(pi4j, hx, Clock.systemUTC(), System::nanoTime);
+        EmulatedTime time = EmulatedTime.paced(1.0);
+        // The agent's clock stamps samples: real wall time, as on a scale.
+        Hx711 driver = Hx711.create(pi4j, hx, Clock.systemUTC(), time);
         Platform platform = new Platform();
         Hx711Emulator chip = Hx711Emulator.attach(pi4j, hx.doutId(), hx.sckId(),
-                EmulatorConfig.realTime(SampleRate.SPS_10, platform));
+                EmulatorConfig.emulated(SampleRate.SPS_10, platform, time));
         driver.start();
         Sensors sensors = new Sensors(driver, null, null, factoryCalibration(), Clock.systemUTC(),
                 MonotonicClock.system(), FixedTimeSync.SYNCED, Platform.NOISE_COUNTS);

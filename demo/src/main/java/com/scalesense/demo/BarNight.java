@@ -22,7 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -194,6 +196,21 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
 
     @Override
     public void resendDelivered(int perScale) {
+        // Queued behind any broker stop or start still under way: on a busy machine the restart
+        // of the 33 % step can still be running at 75 %, and the resend would find no broker.
+        Future<?> resend = brokerOps.submit(() -> publishAgain(perScale));
+        try {
+            resend.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof DemoException d ? d
+                    : new DemoException("duplicate batches could not be published", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DemoException("interrupted while sending duplicate batches", e);
+        }
+    }
+
+    private void publishAgain(int perScale) {
         try {
             MqttClient client = new MqttClient(cloud.broker().uri().toString(), "duplicate-injector",
                     new MemoryPersistence());

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
  * The forked scales of one test and their lives: each is started, SIGKILLed at seeded random
@@ -27,8 +28,11 @@ public final class ForkedScales implements AutoCloseable {
 
     /** Longest a boot may take from start to its first accepted record (JVM start on 2 shared cores). */
     private static final Duration BOOT_LIMIT = Duration.ofSeconds(60);
-    /** Longest a whole life (every boot and kill, then the run to the world's end) may take. */
-    private static final Duration LIFE_LIMIT = Duration.ofMinutes(4);
+    /**
+     * A hang guard on a whole life (every boot and kill, then the run until it has done enough): a
+     * healthy life takes about a minute here; a busy machine may stretch it, it must not fail it.
+     */
+    private static final Duration LIFE_LIMIT = Duration.ofMinutes(10);
     /** A kill lands this long (real ms) after the boot's first accepted record, plus up to KILL_SPREAD_MS. */
     private static final int KILL_AFTER_MS = 300;
     private static final int KILL_SPREAD_MS = 3_700;
@@ -73,9 +77,13 @@ public final class ForkedScales implements AutoCloseable {
      * record, then SIGKILLed at a moment the seed picks: either a random 0.3-4 s later, or as soon
      * as the {@code observer} sees the next of its batches at the broker (the agent may not have
      * had the PUBACK yet, so the next boot may publish the batch again); finally started once more
-     * and run until {@code world} reaches {@code endMs}.
+     * and run until {@code world} reaches {@code endMs} and the scale has done {@code enough}. The
+     * world runs on real time, so a slow machine spends more of it starting JVMs: {@code enough}
+     * (a count of accepted readings and pours, say) keeps what a life must have done independent of
+     * the machine's speed.
      */
-    public void live(List<Integer> killCounts, long seed, SimClock world, long endMs, BatchObserver observer)
+    public void live(List<Integer> killCounts, long seed, SimClock world, long endMs, BatchObserver observer,
+                     Predicate<ForkedScale> enough)
             throws InterruptedException, ExecutionException, TimeoutException {
         ExecutorService pool = Executors.newFixedThreadPool(scales.size());
         try {
@@ -86,21 +94,21 @@ public final class ForkedScales implements AutoCloseable {
                 int n = killCounts.get(i);
                 Random random = new Random(seeds.nextLong());
                 lives.add(pool.submit(() -> {
-                    life(scale, n, random, world, endMs, observer);
+                    life(scale, n, random, world, endMs, observer, enough);
                     return null;
                 }));
             }
-            long deadline = System.nanoTime() + LIFE_LIMIT.toNanos();
+            // lives run at once: each wait is a hang guard, the first one covers nearly all of it
             for (Future<?> life : lives) {
-                life.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                life.get(LIFE_LIMIT.toNanos(), TimeUnit.NANOSECONDS);
             }
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private void life(ForkedScale scale, int n, Random random, SimClock world, long endMs, BatchObserver observer)
-            throws InterruptedException {
+    private void life(ForkedScale scale, int n, Random random, SimClock world, long endMs, BatchObserver observer,
+                      Predicate<ForkedScale> enough) throws InterruptedException {
         String device = scale.tap().deviceId();
         for (int k = 0; k < n; k++) {
             bootUntilRecording(scale);
@@ -118,9 +126,9 @@ public final class ForkedScales implements AutoCloseable {
             kills.merge(scale, 1, Integer::sum);
         }
         bootUntilRecording(scale);
-        await(scale.tap().deviceId() + " running until the world's end").atMost(LIFE_LIMIT)
+        await(scale.tap().deviceId() + " running until the world's end and enough done").atMost(LIFE_LIMIT)
                 .pollInterval(Duration.ofMillis(200)).failFast(() -> !scale.alive())
-                .until(() -> world.millis() >= endMs);
+                .until(() -> world.millis() >= endMs && enough.test(scale));
     }
 
     /** Starts a boot and waits until it has accepted a record (a boot id the log had not shown). */

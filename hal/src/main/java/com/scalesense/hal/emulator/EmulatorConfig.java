@@ -17,9 +17,11 @@ import java.util.function.LongSupplier;
  * @param pulseClock      nanoseconds on which PD_SCK high times are measured; real time
  *                        ({@code System::nanoTime}) unless a test wants to model a slow host
  * @param seed            seed for the garbage a serial error produces, so runs repeat
+ * @param time            the emulated time both clocks read, moved by the driver's own steps
+ *                        ({@link #emulated}); null when the chip runs on its own ticker thread
  */
 public record EmulatorConfig(SampleRate rate, AdcSignal channelA, AdcSignal channelB,
-                             LongSupplier conversionClock, LongSupplier pulseClock, long seed) {
+                             LongSupplier conversionClock, LongSupplier pulseClock, long seed, EmulatedTime time) {
 
     public EmulatorConfig {
         Objects.requireNonNull(rate, "rate must not be null.");
@@ -29,16 +31,33 @@ public record EmulatorConfig(SampleRate rate, AdcSignal channelA, AdcSignal chan
         Objects.requireNonNull(pulseClock, "pulseClock must not be null.");
     }
 
-    /** Real time, channel A fed by {@code signal}, channel B grounded. */
+    /**
+     * Real time, channel A fed by {@code signal}, channel B grounded. A driver on the real clock
+     * reads it as it would read a chip, pre-emptions and all: for demos and benchmarks, not tests.
+     */
     public static EmulatorConfig realTime(SampleRate rate, AdcSignal signal) {
-        return new EmulatorConfig(rate, signal, nanos -> 0.0, System::nanoTime, System::nanoTime, 711L);
+        return new EmulatorConfig(rate, signal, nanos -> 0.0, System::nanoTime, System::nanoTime, 711L, null);
+    }
+
+    /**
+     * The chip on {@code time}, which the driver shares ({@code Hx711.create(..., time)}): no
+     * ticker thread, conversions happen as the driver's waits move the time. Channel A fed by
+     * {@code signal}, channel B grounded.
+     */
+    public static EmulatorConfig emulated(SampleRate rate, AdcSignal signal, EmulatedTime time) {
+        Objects.requireNonNull(time, "time must not be null.");
+        return new EmulatorConfig(rate, signal, nanos -> 0.0, time::now, time::now, 711L, time);
     }
 
     public EmulatorConfig withChannelB(AdcSignal signal) {
-        return new EmulatorConfig(rate, channelA, signal, conversionClock, pulseClock, seed);
+        return new EmulatorConfig(rate, channelA, signal, conversionClock, pulseClock, seed, time);
     }
 
     public EmulatorConfig withConversionClock(LongSupplier clock) {
-        return new EmulatorConfig(rate, channelA, channelB, clock, pulseClock, seed);
+        return new EmulatorConfig(rate, channelA, channelB, clock, pulseClock, seed, time);
+    }
+
+    public EmulatorConfig withSeed(long serialErrorSeed) {
+        return new EmulatorConfig(rate, channelA, channelB, conversionClock, pulseClock, serialErrorSeed, time);
     }
 }

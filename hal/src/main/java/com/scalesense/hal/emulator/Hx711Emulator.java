@@ -24,11 +24,13 @@ import java.util.function.LongSupplier;
  * changes ({@code DigitalOutputBase.state} → {@code EventManager.dispatch} → {@code Set.forEach}).
  * So each PD_SCK edge reaches the model inside the driver's own call, before it returns, and DOUT
  * is set with {@code MockDigitalInput.mockState} before the driver samples it. Conversions that
- * complete between reads are applied by a daemon ticker thread.
+ * complete between reads are applied as the driver's waits move the {@link EmulatedTime} both
+ * share ({@link EmulatorConfig#emulated}), or, on real time, by a daemon ticker thread.
  *
- * <p>Faults are injected here, on the fake, as Pi4J puts test control on its mocks. Time: the
- * conversion clock may run faster than real time (a simulator's clock); PD_SCK high times are
- * measured on the pulse clock, real time by default, since the driver bit-bangs in real time.
+ * <p>Faults are injected here, on the fake, as Pi4J puts test control on its mocks. Time: on
+ * emulated time a pulse lasts what the driver's code makes it last, so a test's outcome does not
+ * depend on the machine's load; on real time ({@link EmulatorConfig#realTime}) the conversion
+ * clock may run faster than real time and PD_SCK high times are measured on the pulse clock.
  */
 public final class Hx711Emulator implements AutoCloseable {
 
@@ -38,6 +40,8 @@ public final class Hx711Emulator implements AutoCloseable {
     private final ChipModel model;
     private final DigitalStateChangeListener listener;
     private final AtomicLong stretchNanos = new AtomicLong();
+    private final AtomicLong skewNanos = new AtomicLong();
+    private final EmulatedTime time;
     private final ChipTicker ticker;
 
     private Hx711Emulator(MockDigitalInput dout, MockDigitalOutput sck, EmulatorConfig config) {
@@ -47,7 +51,9 @@ public final class Hx711Emulator implements AutoCloseable {
         this.model = new ChipModel(config,
                 high -> dout.mockState(high ? DigitalState.HIGH : DigitalState.LOW), conversionClock.getAsLong());
         this.listener = event -> onEdge(event.state().isHigh());
-        this.ticker = new ChipTicker(model, conversionClock, pulseClock, "hx711-emulator-" + dout.id());
+        this.time = config.time();
+        this.ticker = time != null ? null
+                : new ChipTicker(model, conversionClock, pulseClock, "hx711-emulator-" + dout.id());
     }
 
     /** Attaches a powered chip to the given mock pins and starts its conversions. */
@@ -57,7 +63,11 @@ public final class Hx711Emulator implements AutoCloseable {
         if (sck.isHigh()) {
             emulator.onEdge(true);
         }
-        emulator.ticker.start();
+        if (emulator.time != null) {
+            emulator.time.onAdvance(now -> emulator.model.advance(now, now));
+        } else {
+            emulator.ticker.start();
+        }
         return emulator;
     }
 
@@ -110,6 +120,15 @@ public final class Hx711Emulator implements AutoCloseable {
         stretchNanos.set(delay.toNanos());
     }
 
+    /**
+     * The chip sees the next PD_SCK pulse of a read {@code extra} longer than the driver measures
+     * it: the driver finds nothing wrong, while the chip may spoil its next conversion
+     * ({@link #allOnesAfterMistimedRead}). A pulse stretched where the driver cannot time it.
+     */
+    public void lengthenNextPulseForChipOnly(Duration extra) {
+        skewNanos.set(extra.toNanos());
+    }
+
     public ChipCounters counters() {
         sync();
         return model.counters();
@@ -136,7 +155,9 @@ public final class Hx711Emulator implements AutoCloseable {
     /** Stops the ticker and detaches from PD_SCK; DOUT keeps its last level. */
     @Override
     public void close() {
-        ticker.stop();
+        if (ticker != null) {
+            ticker.stop();
+        }
         sck.removeListener(listener);
     }
 
@@ -146,6 +167,8 @@ public final class Hx711Emulator implements AutoCloseable {
         if (high) {
             model.rising(conv, pulse);
             holdStretch(pulse);
+        } else if (model.reading()) {
+            model.falling(conv, pulse + skewNanos.getAndSet(0));
         } else {
             model.falling(conv, pulse);
         }
@@ -153,6 +176,11 @@ public final class Hx711Emulator implements AutoCloseable {
 
     private void holdStretch(long from) {
         long stretch = stretchNanos.getAndSet(0);
+        if (stretch > 0 && time != null) {
+            // On emulated time the pre-emption is a jump of the driver's own clock, inside its call.
+            time.jump(stretch);
+            return;
+        }
         while (stretch > 0 && pulseClock.getAsLong() - from < stretch) {
             Thread.onSpinWait();
         }

@@ -16,7 +16,6 @@ import com.scalesense.hal.hx711.internal.SamplingLoop;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.function.LongSupplier;
 
 /**
  * An HX711 load-cell ADC on two Pi GPIO pins, read through Pi4J.
@@ -41,43 +40,44 @@ public final class Hx711 implements LoadCell {
     private final SampleRing ring;
     private final SamplingLoop loop;
     private final Clock clock;
-    private final LongSupplier nanoTime;
+    private final Hx711Timing time;
     private volatile Thread thread;
     private volatile boolean closed;
 
     private Hx711(Hx711Config config, Context context, DigitalInput dout, DigitalOutput sck, Clock clock,
-                  LongSupplier nanoTime) {
+                  Hx711Timing time) {
         this.config = config;
         this.context = context;
         this.clock = clock;
-        this.nanoTime = nanoTime;
+        this.time = time;
         this.ring = new SampleRing(config.bufferCapacity());
-        this.loop = new SamplingLoop(config, dout, new ConversionReader(dout, sck, nanoTime), ring, clock, nanoTime);
+        this.loop = new SamplingLoop(config, dout, new ConversionReader(dout, sck, time), ring, clock, time);
     }
 
     /**
      * Claims DOUT (input, pull-up, so a missing chip reads high) and PD_SCK (output, low; high on
      * Pi4J shutdown so the chip stays powered down) in {@code context}. Does not sample.
      *
-     * @param clock    wall clock for {@link RawSample#wallMillis()}
-     * @param nanoTime monotonic nanosecond source for pulse timing and sample times ({@code System::nanoTime})
+     * @param clock wall clock for {@link RawSample#wallMillis()}
+     * @param time  the sampling thread's time: pulse timing, ready waits and sample times
+     *              ({@link Hx711Timing#system()} on a real chip)
      */
-    public static Hx711 create(Context context, Hx711Config config, Clock clock, LongSupplier nanoTime) {
+    public static Hx711 create(Context context, Hx711Config config, Clock clock, Hx711Timing time) {
         Objects.requireNonNull(context, "context must not be null.");
         Objects.requireNonNull(config, "config must not be null.");
         Objects.requireNonNull(clock, "clock must not be null.");
-        Objects.requireNonNull(nanoTime, "nanoTime must not be null.");
+        Objects.requireNonNull(time, "time must not be null.");
         DigitalInput dout = context.create(DigitalInput.newConfigBuilder(context)
                 .id(config.doutId()).name("HX711 DOUT").address(config.doutPin()).pull(PullResistance.PULL_UP));
         DigitalOutput sck = context.create(DigitalOutput.newConfigBuilder(context)
                 .id(config.sckId()).name("HX711 PD_SCK").address(config.sckPin())
                 .initial(DigitalState.LOW).shutdown(DigitalState.HIGH));
-        return new Hx711(config, context, dout, sck, clock, nanoTime);
+        return new Hx711(config, context, dout, sck, clock, time);
     }
 
-    /** {@link #create} then {@link #start}, with the system nanosecond clock. */
+    /** {@link #create} then {@link #start}, on the real clock ({@link Hx711Timing#system()}). */
     public static Hx711 open(Context context, Hx711Config config, Clock clock) {
-        Hx711 hx711 = create(context, config, clock, System::nanoTime);
+        Hx711 hx711 = create(context, config, clock, Hx711Timing.system());
         hx711.start();
         return hx711;
     }
@@ -117,7 +117,7 @@ public final class Hx711 implements LoadCell {
         if (closed) {
             throw new Hx711ClosedException(config.doutPin(), config.sckPin());
         }
-        return new RawSample(0, nanoTime.getAsLong(), clock.millis(), SampleStatus.NOT_READY);
+        return new RawSample(0, time.readerNanos(), clock.millis(), SampleStatus.NOT_READY);
     }
 
     @Override
@@ -138,6 +138,11 @@ public final class Hx711 implements LoadCell {
         loop.requestGain(Objects.requireNonNull(gain, "gain must not be null."));
     }
 
+    /** Samples taken from the chip and not yet read, at most {@link Hx711Config#bufferCapacity()}. */
+    public int waitingSamples() {
+        return ring.size();
+    }
+
     /** Counters since start, for health reporting. */
     public Hx711Stats stats() {
         return new Hx711Stats(ring.dropped(), loop.discardedConversions(), loop.timingViolations(),
@@ -154,6 +159,8 @@ public final class Hx711 implements LoadCell {
         loop.stop();
         Thread sampler = thread;
         if (sampler != null) {
+            // Not an interrupt: a GPIO provider on file channels would close them and leave the chip up.
+            time.samplingStopped();
             joinQuietly(sampler);
         }
         ring.close();

@@ -73,10 +73,16 @@ public final class SimulatedLoadCell implements LoadCell {
         if (closed) {
             throw new HalException("simulated load cell is closed");
         }
+        long period = rate.periodNanos();
         long last = Math.min(nanos, scenario.endNanos());
-        while (nowNanos + rate.periodNanos() <= last) {
-            nowNanos += rate.periodNanos();
+        while (nowNanos + period <= last) {
+            nowNanos += period;
             signal.countsAt(nowNanos);
+        }
+        // Past the scenario's end nothing is measured, but time still moves on: a restart there
+        // must not stamp its samples back at the end, behind those of the run before it.
+        if (nanos - nowNanos >= period) {
+            nowNanos += (nanos - nowNanos) / period * period;
         }
     }
 

@@ -10,6 +10,7 @@ import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;
 import com.scalesense.hal.hx711.Hx711;
 import com.scalesense.hal.hx711.Hx711Config;
+import com.scalesense.hal.hx711.Hx711Timing;
 
 import java.io.PrintStream;
 import java.time.Clock;
@@ -34,7 +35,7 @@ public final class ReadEmulator {
                 .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance())
                 .build();
         Hx711Config config = Hx711Config.of(5, 6, SampleRate.SPS_80);
-        Hx711 driver = Hx711.create(context, config, Clock.systemUTC(), System::nanoTime);
+        Hx711 driver = Hx711.create(context, config, Clock.systemUTC(), Hx711Timing.system());
         EmulatorConfig chipConfig = EmulatorConfig.realTime(config.rate(), new KegSignal(KEG_AND_PLATFORM_KG, 42));
         int ok = 0;
         try (Hx711Emulator chip = Hx711Emulator.attach(context, config.doutId(), config.sckId(), chipConfig)) {

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class Hx711EmulatorTest {
 
-    private static final EmulatorConfig CONFIG = EmulatorConfig.realTime(SampleRate.SPS_80, nanos -> 0.0);
+    /** Gated time that nobody advances: the chip's time stands still. */
+    private static final EmulatorConfig CONFIG = EmulatorConfig.emulated(SampleRate.SPS_80, nanos -> 0.0,
+            EmulatedTime.gated());
 
     private Context context;
 
@@ -50,8 +52,8 @@ class Hx711EmulatorTest {
 
     @Test
     void a_freshly_attached_chip_holds_dout_high_while_it_settles() {
-        // The conversion clock stands still, so the 50 ms settling time never passes.
-        try (Hx711Emulator chip = Hx711Emulator.attach(context, "dout", "sck", CONFIG.withConversionClock(() -> 0L))) {
+        // The time stands still, so the 50 ms settling time never passes.
+        try (Hx711Emulator chip = Hx711Emulator.attach(context, "dout", "sck", CONFIG)) {
             DigitalInput dout = context.registry().get("dout");
 
             assertThat(dout.isHigh()).isTrue();

@@ -3,13 +3,8 @@ package com.scalesense.hal.replay;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.SampleStatus;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,10 +14,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Recording a sequence of samples and replaying the file gives the same samples back. */
+/**
+ * Recording a sequence of samples and replaying the file gives the same samples back: one case
+ * per seed (the seed is in the test's name; {@code -Dproperties.seed=N} moves the base).
+ */
 class RecordReplayProperties {
 
     private static final long MS = 1_000_000L;
@@ -31,19 +31,30 @@ class RecordReplayProperties {
     record Step(long gapMs, long subMillisNanos, int value, SampleStatus status) {
     }
 
-    @Provide
-    Arbitrary<Step> steps() {
-        return Combinators.combine(
-                Arbitraries.longs().between(1, 5_000),
-                Arbitraries.longs().between(0, MS - 1),
-                Arbitraries.integers().between(RawSample.MIN_COUNT, RawSample.MAX_COUNT),
-                Arbitraries.of(SampleStatus.class)).as(Step::new);
+    static LongStream seeds() {
+        long base = Long.getLong("properties.seed", 20_261_123L);
+        return LongStream.range(0, 200).map(i -> base + i);
     }
 
-    @Property(tries = 200)
-    void replaying_a_recording_gives_the_recorded_values_statuses_and_wall_times(
-            @ForAll @Size(max = 60) List<@net.jqwik.api.From("steps") Step> steps,
-            @ForAll("starts") long wallStart) throws InterruptedException {
+    /** Up to 60 steps: gaps of 1 ms to 5 s, any sub-millisecond part, any value and status. */
+    private static List<Step> steps(Random r) {
+        List<Step> steps = new ArrayList<>();
+        for (int i = r.nextInt(61); i > 0; i--) {
+            steps.add(new Step(1 + r.nextInt(5_000), (long) (r.nextDouble() * MS),
+                    RawSample.MIN_COUNT + r.nextInt(RawSample.MAX_COUNT - RawSample.MIN_COUNT + 1),
+                    SampleStatus.values()[r.nextInt(SampleStatus.values().length)]));
+        }
+        return steps;
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void replaying_a_recording_gives_the_recorded_values_statuses_and_wall_times(long seed)
+            throws InterruptedException {
+        Random r = new Random(seed);
+        List<Step> steps = steps(r);
+        // from the epoch (a Pi before time sync) to 2100
+        long wallStart = (long) (r.nextDouble() * 4_102_444_800_000L);
         Path file = tempFile();
         try {
             // given samples whose monotonic and wall clocks move together, as on a healthy scale
@@ -82,12 +93,6 @@ class RecordReplayProperties {
         } finally {
             delete(file);
         }
-    }
-
-    @Provide
-    Arbitrary<Long> starts() {
-        // from the epoch (a Pi before time sync) to 2100
-        return Arbitraries.longs().between(0, 4_102_444_800_000L);
     }
 
     private static Path tempFile() {

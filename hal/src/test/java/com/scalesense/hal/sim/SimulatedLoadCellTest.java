@@ -128,15 +128,35 @@ class SimulatedLoadCellTest {
     }
 
     @Test
-    void moving_forward_never_moves_back_and_stops_at_the_scenario_end() {
+    void moving_forward_never_moves_back_and_past_the_scenario_end_goes_on_with_nothing_measured() {
         SimulatedLoadCell loadCell = cell(kegOnFromOneSecond(List.of()), NoiseSpec.quiet(), SampleRate.SPS_10);
         loadCell.skipTo(5 * NS);
 
         loadCell.skipTo(NS);
         assertThat(loadCell.nowNanos()).isEqualTo(5 * NS);
 
-        loadCell.skipTo(Long.MAX_VALUE);
-        assertThat(loadCell.nowNanos()).isEqualTo(60 * NS);
+        loadCell.skipTo(3_600 * NS);
+        assertThat(loadCell.nowNanos()).isEqualTo(3_600 * NS);
         assertThat(loadCell.finished()).isTrue();
+        RawSample after = loadCell.read(Duration.ZERO);
+        assertThat(after.status()).isEqualTo(SampleStatus.NOT_READY);
+        assertThat(after.monotonicNanos()).isEqualTo(3_600 * NS + SampleRate.SPS_10.periodNanos());
+    }
+
+    @Test
+    void a_restart_after_the_scenario_end_stamps_its_samples_after_the_run_before_it() {
+        // Regression: skipTo stopped at the scenario's end, so a --simulate agent restarted there
+        // stamped its readings back at the end, behind the readings of the boot before it (seen
+        // in ForkedAgentEndToEndIT on a loaded machine: reading times went 44 minutes back).
+        SimulatedLoadCell before = cell(kegOnFromOneSecond(List.of()), NoiseSpec.quiet(), SampleRate.SPS_10);
+        before.skipTo(90 * NS);
+        RawSample lastBefore = before.read(Duration.ZERO);
+        SimulatedLoadCell restarted = cell(kegOnFromOneSecond(List.of()), NoiseSpec.quiet(), SampleRate.SPS_10);
+
+        restarted.skipTo(120 * NS);
+        RawSample firstAfter = restarted.read(Duration.ZERO);
+
+        assertThat(firstAfter.monotonicNanos()).isGreaterThan(lastBefore.monotonicNanos());
+        assertThat(firstAfter.wallMillis()).isGreaterThan(lastBefore.wallMillis());
     }
 }

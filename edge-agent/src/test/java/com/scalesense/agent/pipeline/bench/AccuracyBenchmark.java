@@ -28,7 +28,7 @@ import java.util.concurrent.Future;
  * {@code --spikes-per-hour N} (stress beyond the datasheet); {@code --trace FILE --truth FILE}
  * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
  * as trace.csv and truth.csv; {@code --emulator-pours N [--sps 10|80]} runs a short segment (a
- * keg set down, N pours) through the HX711 chip emulator and the real driver, in real time.
+ * keg set down, N pours) through the HX711 chip emulator and the real driver, on emulated time.
  */
 public final class AccuracyBenchmark {
 
@@ -66,7 +66,7 @@ public final class AccuracyBenchmark {
             SampleRate rate = intOption(args, "--sps", 80) == 10 ? SampleRate.SPS_10 : SampleRate.SPS_80;
             long t = System.nanoTime();
             EmulatorSegment.Result result = EmulatorSegment.run(rate, pours, seed);
-            out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, real time, %.1f s wall%n",
+            out.printf(Locale.ROOT, "accuracy through HX711 emulator + driver (Pi4J mock), %s, %d pours, emulated time, %.1f s wall%n",
                     rate, pours, (System.nanoTime() - t) / 1e9);
             ScoreTable.print(out, List.of("emulator"), List.of(result.score()));
             out.println(result.driverStats());

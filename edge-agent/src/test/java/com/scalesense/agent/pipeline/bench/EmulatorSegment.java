@@ -10,6 +10,7 @@ import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatedTime;
 import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;
 import com.scalesense.hal.hx711.Hx711;
@@ -24,24 +25,27 @@ import com.scalesense.hal.sim.TemperatureProfile;
 import com.scalesense.hal.sim.TrafficProfile;
 import com.scalesense.hal.sim.TruePour;
 
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 /**
  * A short keg segment through the real driver path: the simulator's signal feeds the HX711 chip
- * emulator on Pi4J mock pins, the real HX711 driver reads it, the pipeline measures. The emulator
- * runs in real time, so only a segment of a life fits: counted from the driver's first sample, a
- * full keg set down at 1 s, then {@code pours} pours of 12-20 oz starting at 6 s, 20 s apart, then
- * 16 s of quiet after the last one began.
+ * emulator on Pi4J mock pins, the real HX711 driver reads it, the pipeline measures. Driver and
+ * chip share gated emulated time that this thread moves, a quarter conversion period at a time,
+ * handing the pipeline every sample as it comes: the same run on an idle and on a loaded machine,
+ * and faster than real time. A full keg is set down at 1 s, then {@code pours} pours of 12-20 oz
+ * start at 6 s, 20 s apart, then 16 s of quiet after the last one began.
  */
 final class EmulatorSegment {
 
     private static final long NS = 1_000_000_000L;
     private static final int DOUT = 5;
     private static final int SCK = 6;
+    /** Wall time of the segment's time zero: the epoch the simulated lives use. */
+    private static final Instant ORIGIN = Instant.ofEpochMilli(SimulatedKegLife.EPOCH_MS);
 
     private EmulatorSegment() {
     }
@@ -74,61 +78,26 @@ final class EmulatorSegment {
         Context context = Pi4J.newContextBuilder()
                 .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance()).build();
         Hx711Config config = Hx711Config.of(DOUT, SCK, rate);
-        Hx711 driver = Hx711.create(context, config, Clock.systemUTC(), System::nanoTime);
-        SegmentStart start = new SegmentStart();
-        EmulatorConfig chip = EmulatorConfig.realTime(rate, nanos -> signal.countsAt(start.segmentNanos(nanos)));
+        EmulatedTime time = EmulatedTime.gated();
+        Hx711 driver = Hx711.create(context, config, time.clock(ORIGIN), time);
+        EmulatorConfig chip = EmulatorConfig.emulated(rate, signal::countsAt, time);
         try (Hx711Emulator emulator = Hx711Emulator.attach(context, config.doutId(), config.sckId(), chip)) {
             driver.start();
             MeasurementPipeline pipeline = new MeasurementPipeline(PipelineConfig.defaults(), rate, calibration,
                     SimulatedKegLife.profileOf(keg), recorder);
-            // bounded in samples as well as in time: twice the segment's conversions at most
-            long maxSamples = 2 * (endNanos / rate.periodNanos());
-            for (long i = 0; i < maxSamples && start.elapsedNanos() < endNanos; i++) {
-                RawSample sample = driver.read(Duration.ofSeconds(1));
-                start.begin();
-                pipeline.accept(sample, Ambient.SYNCED);
+            Duration step = Duration.ofNanos(rate.periodNanos() / 4);
+            while (time.now() < endNanos) {
+                time.advance(step);
+                while (driver.waitingSamples() > 0) {
+                    pipeline.accept(driver.read(Duration.ZERO), Ambient.SYNCED);
+                }
             }
-            Score score = Scorer.score(SimulatedKegLife.truthOf(scenario, start.wallMs()), recorder.readings(),
+            Score score = Scorer.score(SimulatedKegLife.truthOf(scenario, ORIGIN.toEpochMilli()), recorder.readings(),
                     recorder.events());
             return new Result(score, String.valueOf(driver.stats()), String.valueOf(emulator.counters()));
         } finally {
             driver.close();
             context.shutdown();
-        }
-    }
-
-    /**
-     * The segment's time zero: the first sample the driver delivers, not the moment the test began.
-     * The chip converts from the moment it is attached; on a loaded machine the driver and the JIT
-     * can take most of a second to deliver a first sample, and counted from the test's start the
-     * empty platform before the set-down at 1 s could pass unseen, so the keg looks present from the
-     * first sample and no swap is found (CI run of 7bbe87b: swapsDetected 0). Until time zero the
-     * chip converts the empty platform of time 0.
-     */
-    private static final class SegmentStart {
-        private static final long UNSET = Long.MIN_VALUE;
-        private volatile long originNanos = UNSET;
-        private volatile long wallMs;
-
-        /** Time on the segment's clock of a conversion at {@code nanos} on the chip's clock. */
-        long segmentNanos(long nanos) {
-            long origin = originNanos;
-            return origin == UNSET ? 0 : Math.max(0, nanos - origin);
-        }
-
-        void begin() {
-            if (originNanos == UNSET) {
-                wallMs = Clock.systemUTC().millis();
-                originNanos = System.nanoTime();
-            }
-        }
-
-        long elapsedNanos() {
-            return originNanos == UNSET ? 0 : System.nanoTime() - originNanos;
-        }
-
-        long wallMs() {
-            return wallMs;
         }
     }
 }

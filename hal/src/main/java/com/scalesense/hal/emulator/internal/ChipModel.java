@@ -118,6 +118,11 @@ public final class ChipModel {
         return poweredDown;
     }
 
+    /** Whether a read is under way: PD_SCK pulses of a conversion being shifted out. */
+    public synchronized boolean reading() {
+        return pulses > 0;
+    }
+
     /** Whether a conversion waits to be read or is being shifted out. */
     public synchronized boolean dataPending() {
         return dataReady || (pulses > 0 && pulses <= DATA_BITS);

@@ -4,9 +4,7 @@ import com.pi4j.io.gpio.digital.DigitalInput;
 import com.pi4j.io.gpio.digital.DigitalOutput;
 import com.scalesense.hal.hx711.Gain;
 import com.scalesense.hal.hx711.Hx711Datasheet;
-
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
+import com.scalesense.hal.hx711.Hx711Timing;
 
 /**
  * Bit-bangs the HX711 serial interface: shifts one conversion out of DOUT with 25–27 PD_SCK
@@ -17,15 +15,15 @@ public final class ConversionReader {
 
     private final DigitalInput dout;
     private final DigitalOutput sck;
-    private final LongSupplier nanoTime;
+    private final Hx711Timing time;
     private int code;
     private long longestHighNanos;
     private boolean doutHighAfterRead;
 
-    public ConversionReader(DigitalInput dout, DigitalOutput sck, LongSupplier nanoTime) {
+    public ConversionReader(DigitalInput dout, DigitalOutput sck, Hx711Timing time) {
         this.dout = dout;
         this.sck = sck;
-        this.nanoTime = nanoTime;
+        this.time = time;
     }
 
     /**
@@ -43,9 +41,9 @@ public final class ConversionReader {
         for (int pulse = 0; pulse < pulses; pulse++) {
             // The bound is taken before the edge and after the fall, so it over-estimates the high
             // time: a pre-empted pulse can only be flagged wrongly as too long, never missed.
-            long beforeRise = nanoTime.getAsLong();
+            long beforeRise = time.nanoTime();
             sck.high();
-            long afterRise = nanoTime.getAsLong();
+            long afterRise = time.nanoTime();
             spinUntil(afterRise + Hx711Datasheet.T2_MAX_NANOS);
             if (pulse < Gain.DATA_BITS) {
                 // The chip shifts a bit out on each rising edge, MSB first (p.5 Fig.2); pulses past
@@ -54,7 +52,7 @@ public final class ConversionReader {
             }
             spinUntil(afterRise + Hx711Datasheet.T3_MIN_NANOS);
             sck.low();
-            long afterFall = nanoTime.getAsLong();
+            long afterFall = time.nanoTime();
             longest = Math.max(longest, afterFall - beforeRise);
             spinUntil(afterFall + Hx711Datasheet.T4_MIN_NANOS);
         }
@@ -73,13 +71,13 @@ public final class ConversionReader {
         sck.high();
         // Timed from after the edge: a minimum time counted from before the call could be eaten
         // by a slow first call (class loading, JIT) and leave the chip powered up.
-        long deadline = nanoTime.getAsLong() + Hx711Datasheet.RESET_HIGH_NANOS;
+        long deadline = time.nanoTime() + Hx711Datasheet.RESET_HIGH_NANOS;
         long now;
-        while ((now = nanoTime.getAsLong()) < deadline) {
-            LockSupport.parkNanos(deadline - now);
+        while ((now = time.nanoTime()) < deadline) {
+            time.parkNanos(deadline - now);
         }
         sck.low();
-        return nanoTime.getAsLong();
+        return time.nanoTime();
     }
 
     /** Holds PD_SCK high so the chip stays powered down (p.5 Fig.3). */
@@ -108,7 +106,7 @@ public final class ConversionReader {
     }
 
     private void spinUntil(long deadline) {
-        while (nanoTime.getAsLong() - deadline < 0) {
+        while (time.nanoTime() - deadline < 0) {
             Thread.onSpinWait();
         }
     }

@@ -6,11 +6,10 @@ import com.scalesense.hal.SampleStatus;
 import com.scalesense.hal.hx711.Gain;
 import com.scalesense.hal.hx711.Hx711Config;
 import com.scalesense.hal.hx711.Hx711Datasheet;
+import com.scalesense.hal.hx711.Hx711Timing;
 
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
 
 /**
  * The sampling thread's body: waits for each conversion, reads it, classifies it and puts it in
@@ -27,7 +26,7 @@ public final class SamplingLoop implements Runnable {
     private final ConversionReader reader;
     private final SampleRing ring;
     private final Clock clock;
-    private final LongSupplier nanoTime;
+    private final Hx711Timing time;
     private final long settlingNanos;
     private final long pollNanos;
     private final AtomicLong discarded = new AtomicLong();
@@ -43,13 +42,13 @@ public final class SamplingLoop implements Runnable {
     private long readyAt;
 
     public SamplingLoop(Hx711Config config, DigitalInput dout, ConversionReader reader, SampleRing ring,
-                        Clock clock, LongSupplier nanoTime) {
+                        Clock clock, Hx711Timing time) {
         this.config = config;
         this.dout = dout;
         this.reader = reader;
         this.ring = ring;
         this.clock = clock;
-        this.nanoTime = nanoTime;
+        this.time = time;
         this.requested = config.gain();
         this.settlingNanos = Hx711Datasheet.settlingNanos(config.rate());
         this.pollNanos = config.rate().periodNanos() / POLLS_PER_PERIOD;
@@ -144,7 +143,7 @@ public final class SamplingLoop implements Runnable {
             // The next conversion is the first at the new input or gain (p.4 Table 3, p.3 settling).
             convertingAt = selecting;
             discardNext = true;
-            settledAfter = nanoTime.getAsLong() + settlingNanos;
+            settledAfter = time.nanoTime() + settlingNanos;
         }
         if (unsettled) {
             discarded.incrementAndGet();
@@ -156,7 +155,7 @@ public final class SamplingLoop implements Runnable {
     }
 
     private void recoverFromSilence() {
-        long since = nanoTime.getAsLong();
+        long since = time.nanoTime();
         reset();
         boolean answered = awaitReady(settlingNanos + config.readyTimeoutNanos());
         // A chip that answers after a reset was only stalled; one that does not is not there.
@@ -175,9 +174,9 @@ public final class SamplingLoop implements Runnable {
 
     /** Waits for DOUT low; on success {@link #readyAt} holds when it was seen low. */
     private boolean awaitReady(long timeoutNanos) {
-        long start = nanoTime.getAsLong();
+        long start = time.nanoTime();
         while (running) {
-            long now = nanoTime.getAsLong();
+            long now = time.nanoTime();
             if (dout.isLow()) {
                 readyAt = now;
                 return true;
@@ -185,7 +184,7 @@ public final class SamplingLoop implements Runnable {
             if (now - start >= timeoutNanos) {
                 return false;
             }
-            LockSupport.parkNanos(pollNanos);
+            time.parkNanos(pollNanos);
         }
         return false;
     }

@@ -23,7 +23,7 @@ class ChipModelTest {
 
     private ChipModel chip() {
         EmulatorConfig config = new EmulatorConfig(SampleRate.SPS_80, nanos -> channelA, nanos -> 400_000.0,
-                () -> now, () -> now, 1L);
+                () -> now, () -> now, 1L, null);
         return new ChipModel(config, high -> doutHigh = high, now);
     }
 

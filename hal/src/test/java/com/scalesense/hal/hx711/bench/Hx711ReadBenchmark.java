@@ -13,6 +13,7 @@ import com.scalesense.hal.SampleStatus;
 import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;
 import com.scalesense.hal.hx711.Gain;
+import com.scalesense.hal.hx711.Hx711Timing;
 import com.scalesense.hal.hx711.internal.ConversionReader;
 import com.scalesense.hal.hx711.internal.SampleRing;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -63,7 +64,7 @@ public class Hx711ReadBenchmark {
         EmulatorConfig config = EmulatorConfig.realTime(SampleRate.SPS_80, nanos -> -123_456.0)
                 .withConversionClock(emulatedNanos::get);
         chip = Hx711Emulator.attach((MockDigitalInput) dout, (MockDigitalOutput) sck, config);
-        reader = new ConversionReader(dout, sck, System::nanoTime);
+        reader = new ConversionReader(dout, sck, Hx711Timing.system());
         ring = new SampleRing(1024);
     }
 

@@ -10,6 +10,7 @@ import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutput;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatedTime;
 import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;
 import com.scalesense.hal.hx711.Gain;
@@ -19,31 +20,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One read on Pi4J mock pins, with a nano source owned by the test: it moves 50 ns per call, so
- * the CPU's pace cannot change the outcome, and it can jump while PD_SCK is high to play a GC
- * pause or pre-emption inside a pulse.
+ * One read on Pi4J mock pins, on emulated time that this test's own thread moves: 50 ns per read of
+ * the clock, so the CPU's pace cannot change the outcome; the chip can stretch a rising edge to
+ * play a GC pause or pre-emption inside a pulse.
  */
 class ConversionReaderTest {
 
-    private static final long TICK = 50;
     private static final long SETTLING = 4 * SampleRate.SPS_80.periodNanos();
 
-    private final AtomicLong now = new AtomicLong();
-    /** Nanoseconds the nano source jumps once while PD_SCK is next high; 0 for none. */
-    private final AtomicLong pauseInNextPulse = new AtomicLong();
+    private final EmulatedTime time = EmulatedTime.free();
     private Context context;
     private DigitalInput dout;
     private DigitalOutput sck;
-    private final LongSupplier nanos = () -> {
-        long pause = sck.isHigh() ? pauseInNextPulse.getAndSet(0) : 0;
-        return now.addAndGet(TICK + pause);
-    };
 
     @BeforeEach
     void pins() {
@@ -60,9 +53,9 @@ class ConversionReaderTest {
     }
 
     private Hx711Emulator chipWith(double counts) {
-        EmulatorConfig config = new EmulatorConfig(SampleRate.SPS_80, n -> counts, n -> 0.0, nanos, nanos, 1L);
+        EmulatorConfig config = EmulatorConfig.emulated(SampleRate.SPS_80, n -> counts, time);
         Hx711Emulator chip = Hx711Emulator.attach((MockDigitalInput) dout, (MockDigitalOutput) sck, config);
-        now.addAndGet(SETTLING);
+        time.jump(SETTLING);
         chip.dataPending();
         return chip;
     }
@@ -70,9 +63,9 @@ class ConversionReaderTest {
     @Test
     void shifts_24_bits_msb_first_and_finds_dout_high_after_the_25th_pulse() {
         try (Hx711Emulator chip = chipWith(-123_456)) {
-            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+            ConversionReader reader = new ConversionReader(dout, sck, time);
 
-            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+            boolean clean = reader.shiftOut(time.now(), Gain.A_128);
 
             assertThat(clean).isTrue();
             assertThat(reader.code()).isEqualTo(-123_456 & 0xFFFFFF);
@@ -85,10 +78,10 @@ class ConversionReaderTest {
     @Test
     void rejects_a_read_whose_clock_pulse_reached_60_us_on_the_drivers_clock() {
         try (Hx711Emulator chip = chipWith(5_000)) {
-            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+            ConversionReader reader = new ConversionReader(dout, sck, time);
 
-            pauseInNextPulse.set(70_000);
-            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+            chip.stretchNextRisingEdge(Duration.ofNanos(70_000));
+            boolean clean = reader.shiftOut(time.now(), Gain.A_128);
 
             assertThat(clean).isFalse();
             assertThat(reader.longestHighNanos()).isGreaterThanOrEqualTo(60_000);
@@ -102,10 +95,10 @@ class ConversionReaderTest {
         // passed as clean and nothing reset the chip, so the spoiled conversion came out as OK.
         try (Hx711Emulator chip = chipWith(5_000)) {
             chip.allOnesAfterMistimedRead(19);
-            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+            ConversionReader reader = new ConversionReader(dout, sck, time);
 
-            pauseInNextPulse.set(55_000);
-            boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+            chip.stretchNextRisingEdge(Duration.ofNanos(55_000));
+            boolean clean = reader.shiftOut(time.now(), Gain.A_128);
 
             assertThat(chip.counters().powerDowns()).as("a 55 us pulse does not power the chip down").isZero();
             assertThat(clean).isFalse();
@@ -117,9 +110,9 @@ class ConversionReaderTest {
     void rejects_a_read_that_leaves_dout_low_as_out_of_sync() {
         // No chip answers the clock: DOUT stays low, so the 25th pulse never pulls it high.
         ((MockDigitalInput) dout).mockState(DigitalState.LOW);
-        ConversionReader reader = new ConversionReader(dout, sck, nanos);
+        ConversionReader reader = new ConversionReader(dout, sck, time);
 
-        boolean clean = reader.shiftOut(now.get(), Gain.A_128);
+        boolean clean = reader.shiftOut(time.now(), Gain.A_128);
 
         assertThat(clean).isFalse();
         assertThat(reader.doutHighAfterRead()).isFalse();
@@ -128,10 +121,10 @@ class ConversionReaderTest {
     @Test
     void sends_the_pulse_count_of_the_gain_and_the_chip_switches_input() {
         try (Hx711Emulator chip = chipWith(5_000)) {
-            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+            ConversionReader reader = new ConversionReader(dout, sck, time);
 
-            reader.shiftOut(now.get(), Gain.B_32);
-            now.addAndGet(SampleRate.SPS_80.periodNanos());
+            reader.shiftOut(time.now(), Gain.B_32);
+            time.jump(SampleRate.SPS_80.periodNanos());
 
             assertThat(chip.selection()).isEqualTo("B_32");
         }
@@ -142,9 +135,9 @@ class ConversionReaderTest {
         // Regression: the reset's high time was counted from before sck.high(); a 70 us stall in
         // that first call (class loading) left the chip only ~50 us high, so it never reset.
         try (Hx711Emulator chip = chipWith(5_000)) {
-            ConversionReader reader = new ConversionReader(dout, sck, nanos);
+            ConversionReader reader = new ConversionReader(dout, sck, time);
 
-            pauseInNextPulse.set(70_000);
+            chip.stretchNextRisingEdge(Duration.ofNanos(70_000));
             reader.resetChip();
 
             assertThat(chip.counters().powerDowns()).isEqualTo(1);

@@ -8,12 +8,13 @@ import com.pi4j.io.gpio.digital.DigitalOutput;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.emulator.EmulatedTime;
 import com.scalesense.hal.hx711.Hx711Config;
 import org.junit.jupiter.api.Test;
 import org.mockito.MockMakers;
 
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
@@ -36,14 +37,13 @@ class SamplingLoopTest {
             when(dout.isLow()).thenThrow(lineBusy);
             when(dout.isHigh()).thenThrow(lineBusy);
             SampleRing ring = new SampleRing(4);
+            EmulatedTime time = EmulatedTime.free();
             SamplingLoop loop = new SamplingLoop(Hx711Config.of(5, 6, SampleRate.SPS_80), dout,
-                    new ConversionReader(dout, sck, System::nanoTime), ring, Clock.systemUTC(), System::nanoTime);
+                    new ConversionReader(dout, sck, time), ring, time.clock(Instant.EPOCH), time);
 
-            Thread sampler = new Thread(loop, "sampler-under-test");
-            sampler.start();
-            sampler.join(Duration.ofSeconds(5).toMillis());
+            // run on this thread: the loop must end by itself, on its first read of DOUT
+            loop.run();
 
-            assertThat(sampler.isAlive()).isFalse();
             assertThat(loop.failure()).isSameAs(lineBusy);
             assertThat(sck.isHigh()).as("chip left powered down").isTrue();
             assertThat(ring.take(Duration.ofSeconds(5).toNanos())).as("closed ring: no wait").isNull();

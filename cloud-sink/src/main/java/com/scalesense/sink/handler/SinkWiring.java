@@ -39,6 +39,6 @@ final class SinkWiring {
     static MessageRouter router(SinkStore store) {
         var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
                 () -> UUID.randomUUID().toString());
-        return new MessageRouter(new WireCodec(), service);
+        return new MessageRouter(WireCodec.forRuleEvents(), service);
     }
 }

@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
             "2:usage error: the message names the option, the value and the rule",
             "3:the agent does not answer on its control socket and the command needs it",
             "4:busy: the stores are locked by another process (the agent is running), or the agent serves its maximum of connections",
-            "5:internal error"},
+            "5:internal error",
+            "78:the agent's config file cannot be read (missing when named by --config, or permission denied)",
+            "141:stdout was closed by its reader (scale-cal read | head -3); nothing printed"},
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal status                       # what the scale knows, at a glance",
             "  scale-cal read --count 50              # live weight and raw counts",
@@ -52,8 +54,9 @@ public final class ScaleCal implements Runnable {
     /** Where the agent's config lives on a scale (the agent's own default). */
     public static final String DEFAULT_CONFIG = "/etc/scale-sense/agent.conf";
 
-    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE", defaultValue = DEFAULT_CONFIG,
-            description = "The agent's config, for state.dir and control.socket (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "The agent's config, for state.dir and control.socket (default: " + DEFAULT_CONFIG
+                    + ", defaults for every key if it does not exist; a --config FILE must exist).")
     private Path config;
 
     @Option(names = "--socket", scope = ScopeType.INHERIT, paramLabel = "PATH",
@@ -102,7 +105,9 @@ public final class ScaleCal implements Runnable {
         CommandLine cl = new CommandLine(new ScaleCal(context));
         cl.setOut(context.out());
         cl.setErr(context.err());
-        cl.setExecutionExceptionHandler(new Failures(context));
+        Failures failures = new Failures(context);
+        cl.setExecutionExceptionHandler(failures);
+        cl.setParameterExceptionHandler(failures);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
         return cl;
     }
@@ -127,7 +132,9 @@ public final class ScaleCal implements Runnable {
     /** Where the socket and stores are; resolved once per run, from config, environment and flags. */
     Locations locations() {
         if (locations == null) {
-            locations = Locations.resolve(config, socket, stateDir, context.env());
+            locations = config == null
+                    ? Locations.resolve(Path.of(DEFAULT_CONFIG), false, socket, stateDir, context.env())
+                    : Locations.resolve(config, true, socket, stateDir, context.env());
         }
         return locations;
     }

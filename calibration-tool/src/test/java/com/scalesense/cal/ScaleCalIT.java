@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -306,7 +307,9 @@ class ScaleCalIT {
 
     @Test
     void record_writes_a_trace_that_the_replay_reader_reads() throws Exception {
-        Path trace = dir.resolve("capture.trace");
+        // not under /tmp, which record refuses (the service's /tmp is private): the module's build directory
+        Path trace = Files.createTempDirectory(Files.createDirectories(Path.of("target", "record-it")), "trace")
+                .resolve("capture.trace").toAbsolutePath();
 
         Cli.Result record = cli.run("record", "--out", trace.toString(), "--seconds", "1");
 

@@ -173,4 +173,17 @@ class ScaleCalTest {
         assertThat(unreadable.exit()).isEqualTo(ExitCodes.CONFIG);
         assertThat(unreadable.err()).isEqualTo("scale-cal: config " + directory + ": is a directory\n");
     }
+
+    @Test
+    void record_into_tmp_is_refused_before_the_agent_is_asked_and_says_where_to_write() {
+        // issue 14: the agent (PrivateTmp=yes) wrote /tmp/... into its own private /tmp and reported success
+        for (String out : new String[] {"/tmp/pour.trace", "/var/tmp/x/pour.trace", "/var/lib/../tmp/pour.trace"}) {
+            Cli.Result r = run("record", "--out", out);
+
+            assertThat(r.exit()).as(out).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).contains("--out = '" + out + "': must not be under /tmp or /var/tmp")
+                    .contains("PrivateTmp=yes").contains(stateDir.resolve("pour.trace").toString())
+                    .doesNotContain("does not answer");
+        }
+    }
 }

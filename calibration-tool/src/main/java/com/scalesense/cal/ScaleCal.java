@@ -6,6 +6,7 @@ import com.scalesense.cal.command.KegCommand;
 import com.scalesense.cal.command.ReadCommand;
 import com.scalesense.cal.command.RecordCommand;
 import com.scalesense.cal.command.SelftestCommand;
+import com.scalesense.cal.command.SimCommand;
 import com.scalesense.cal.command.StatusCommand;
 import com.scalesense.cal.command.ZeroCommand;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "scale-cal", mixinStandardHelpOptions = true, versionProvider = ScaleCal.Version.class,
         description = "Calibrate, tare and check a Scale Sense keg scale on site.",
         subcommands = {StatusCommand.class, ReadCommand.class, ZeroCommand.class, CalibrateCommand.class,
-            KegCommand.class, HistoryCommand.class, RecordCommand.class, SelftestCommand.class,
+            KegCommand.class, HistoryCommand.class, RecordCommand.class, SelftestCommand.class, SimCommand.class,
             AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
             "0:ok",

@@ -127,6 +127,20 @@ class ScaleCalIT {
     }
 
     @Test
+    void sim_put_weight_on_a_real_scale_is_refused_as_only_on_simulate_and_changes_nothing() throws Exception {
+        // a test weight is a simulator's practice aid (issue 14): a real platform takes real weights
+        scale.platform.load(20);
+        awaitWeightNear(20);
+
+        Cli.Result put = cli.run("--json", "sim", "put-weight", "50");
+
+        assertThat(put.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(JSON.readTree(put.out()).path("error").path("code").asText()).isEqualTo("not_simulated");
+        assertThat(put.err()).contains("only on a simulated scale (scale-agent --simulate)");
+        awaitWeightNear(20);
+    }
+
+    @Test
     void zero_makes_the_empty_platform_read_zero_after_the_zero_moved() {
         // given a platform that reads 0.5 kg with nothing on it (a bracket was fitted, say)
         scale.platform.load(0.5);

@@ -186,4 +186,12 @@ class ScaleCalTest {
                     .doesNotContain("does not answer");
         }
     }
+
+    @Test
+    void sim_put_weight_beyond_the_simulated_cell_is_a_usage_error_before_the_agent_is_asked() {
+        Cli.Result r = run("sim", "put-weight", "250");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("KG = '250': must be in 0..200").doesNotContain("does not answer");
+    }
 }

@@ -1,5 +1,6 @@
 package com.scalesense.cal;
 
+import com.scalesense.agent.AgentVersion;
 import com.scalesense.cal.command.CalibrateCommand;
 import com.scalesense.cal.command.HistoryCommand;
 import com.scalesense.cal.command.KegCommand;
@@ -140,12 +141,11 @@ public final class ScaleCal implements Runnable {
         return locations;
     }
 
-    /** The version in the jar's manifest (set by the build). */
+    /** The build's version, as scale-agent --version prints it (version.properties, filtered by Maven). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = ScaleCal.class.getPackage().getImplementationVersion();
-            return new String[] {"scale-cal " + (v == null ? "development build" : v)};
+            return new String[] {"scale-cal " + AgentVersion.current()};
         }
     }
 }

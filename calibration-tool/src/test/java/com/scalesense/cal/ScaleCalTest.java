@@ -194,4 +194,13 @@ class ScaleCalTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("KG = '250': must be in 0..200").doesNotContain("does not answer");
     }
+
+    @Test
+    void version_is_the_build_version_also_outside_the_jar() {
+        // the manifest is only in the packaged jar: run from classes it said "development build"
+        Cli.Result r = run("--version");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).matches("scale-cal \\d+\\.\\d+\\.\\d+\\S*\\R");
+    }
 }

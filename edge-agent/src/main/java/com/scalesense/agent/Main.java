@@ -48,7 +48,7 @@ public final class Main {
 
 
             The Scale Sense edge agent: reads the keg scale, keeps readings in its outbox and sends them to the
-            cloud over MQTT. Run by systemd (scale-sense-agent.service); see docs/operations.md.
+            cloud over MQTT. Run by systemd (scale-agent.service); see docs/operations.md.
 
               --config PATH      the config file (default /etc/scale-sense/agent.conf; keys in docs/operations.md)
               --simulate         a simulated keg scale instead of the HX711 (no hardware, no root needed)

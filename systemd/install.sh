@@ -16,11 +16,19 @@ fi
 command -v java >/dev/null || { echo "install.sh: needs Java 17+ (apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
 
 # A dedicated system user with no login; the technician joins its group to use scale-cal.
-getent group gpio >/dev/null || groupadd --system gpio
-getent group i2c >/dev/null || groupadd --system i2c
 getent passwd scale-sense >/dev/null || \
   useradd --system --home-dir /var/lib/scale-sense --no-create-home --shell /usr/sbin/nologin \
           --user-group scale-sense
+# The HX711's pins (/dev/gpiochip*) and the fuel gauge (/dev/i2c-1) belong to the groups gpio and
+# i2c on Raspberry Pi OS: the agent's user joins them. The unit names them in SupplementaryGroups,
+# which fails to start if a group is missing, so a system without one (not a Pi) gets an empty one.
+for group in gpio i2c; do
+  if ! getent group "$group" >/dev/null; then
+    groupadd --system "$group"
+    echo "install.sh: created the empty group $group (no such group here: not a Raspberry Pi OS image?)"
+  fi
+  usermod -aG "$group" scale-sense
+done
 
 install -d -m 0755 "$prefix" "$prefix/docs"
 install -m 0644 "$jar" "$prefix/scale-agent.jar"

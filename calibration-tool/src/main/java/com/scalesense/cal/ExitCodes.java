@@ -19,6 +19,14 @@ public final class ExitCodes {
     public static final int STORES_BUSY = 4;
     /** Anything else: a bug or an I/O failure; the message says what. */
     public static final int INTERNAL = 5;
+    /** The agent's config file cannot be read (EX_CONFIG of sysexits.h, as the agent's own config errors). */
+    public static final int CONFIG = 78;
+    /**
+     * The reader of stdout went away ({@code scale-cal read | head -3}): the status a shell shows
+     * for a tool killed by SIGPIPE (128 + 13), so {@code set -o pipefail} scripts see what they see
+     * for {@code yes | head}. Nothing is printed.
+     */
+    public static final int STDOUT_CLOSED = 141;
 
     private ExitCodes() {
     }

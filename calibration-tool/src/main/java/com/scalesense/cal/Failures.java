@@ -1,6 +1,7 @@
 package com.scalesense.cal;
 
 import com.scalesense.cal.output.Json;
+import java.util.Arrays;
 import picocli.CommandLine;
 
 /**
@@ -8,7 +9,7 @@ import picocli.CommandLine;
  * stderr, and with {@code --json} also the error object on stdout so a script reading stdout
  * sees why. Failures we do not know are internal (exit 5) and keep their stack trace on stderr.
  */
-final class Failures implements CommandLine.IExecutionExceptionHandler {
+final class Failures implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
     private final CliContext context;
 
@@ -18,6 +19,9 @@ final class Failures implements CommandLine.IExecutionExceptionHandler {
 
     @Override
     public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        if (e instanceof StdoutClosedException closed) {
+            return closed.exitCode(); // nobody reads stdout any more; stderr stays quiet as after SIGPIPE
+        }
         boolean json = cl.getCommand() instanceof ScaleCommand command && command.json();
         int exit;
         String code;
@@ -37,5 +41,26 @@ final class Failures implements CommandLine.IExecutionExceptionHandler {
         context.out().flush();
         context.err().flush();
         return exit;
+    }
+
+    /**
+     * A command line that breaks a rule (unknown option, bad value, a range checked in a command):
+     * the message and a pointer to {@code --help} on stderr, exit {@link ExitCodes#USAGE}; with
+     * {@code --json} anywhere on the line also the error object on stdout, as for every other
+     * failure. The raw arguments decide, since parsing may have stopped before {@code --json}.
+     */
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        context.err().println("scale-cal: " + e.getMessage());
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err())) {
+            context.err().println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
+        }
+        if (Arrays.asList(args).contains("--json")) {
+            context.out().println(Json.error("usage", e.getMessage(), ExitCodes.USAGE));
+        }
+        context.out().flush();
+        context.err().flush();
+        return ExitCodes.USAGE;
     }
 }

@@ -18,12 +18,19 @@ import java.util.Optional;
 public record Locations(Path socket, Path stateDir, long outboxMaxBytes) {
 
     /**
-     * @param configFile the agent's config; a missing file means defaults (a laptop, a simulator)
+     * @param configFile the agent's config
+     * @param mustExist  false for the default file, whose absence means defaults (a laptop, a simulator);
+     *                   true for a file named by {@code --config}
      * @param socketFlag {@code --socket}, or null
      * @param stateFlag  {@code --state-dir}, or null
+     * @throws ConfigUnreadableException if the file exists but cannot be read, or must exist and does not
      */
-    public static Locations resolve(Path configFile, Path socketFlag, Path stateFlag, Map<String, String> env) {
-        ConfigSource source = ConfigSource.load(Optional.of(configFile), true, env);
+    public static Locations resolve(Path configFile, boolean mustExist, Path socketFlag, Path stateFlag,
+                                    Map<String, String> env) {
+        ConfigSource source = ConfigSource.load(Optional.of(configFile), !mustExist, env);
+        source.unreadable().ifPresent(cause -> {
+            throw new ConfigUnreadableException(configFile, cause);
+        });
         Path stateDir = stateFlag != null ? stateFlag : Path.of(source.get(ConfigKey.STATE_DIR).text());
         String socketText = source.get(ConfigKey.CONTROL_SOCKET).text();
         Path socket = socketFlag != null ? socketFlag

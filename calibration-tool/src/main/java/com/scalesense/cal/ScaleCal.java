@@ -1,11 +1,13 @@
 package com.scalesense.cal;
 
+import com.scalesense.agent.AgentVersion;
 import com.scalesense.cal.command.CalibrateCommand;
 import com.scalesense.cal.command.HistoryCommand;
 import com.scalesense.cal.command.KegCommand;
 import com.scalesense.cal.command.ReadCommand;
 import com.scalesense.cal.command.RecordCommand;
 import com.scalesense.cal.command.SelftestCommand;
+import com.scalesense.cal.command.SimCommand;
 import com.scalesense.cal.command.StatusCommand;
 import com.scalesense.cal.command.ZeroCommand;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "scale-cal", mixinStandardHelpOptions = true, versionProvider = ScaleCal.Version.class,
         description = "Calibrate, tare and check a Scale Sense keg scale on site.",
         subcommands = {StatusCommand.class, ReadCommand.class, ZeroCommand.class, CalibrateCommand.class,
-            KegCommand.class, HistoryCommand.class, RecordCommand.class, SelftestCommand.class,
+            KegCommand.class, HistoryCommand.class, RecordCommand.class, SelftestCommand.class, SimCommand.class,
             AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
             "0:ok",
@@ -36,7 +38,9 @@ import picocli.CommandLine.Spec;
             "2:usage error: the message names the option, the value and the rule",
             "3:the agent does not answer on its control socket and the command needs it",
             "4:busy: the stores are locked by another process (the agent is running), or the agent serves its maximum of connections",
-            "5:internal error"},
+            "5:internal error",
+            "78:the agent's config file cannot be read (missing when named by --config, or permission denied)",
+            "141:stdout was closed by its reader (scale-cal read | head -3); nothing printed"},
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal status                       # what the scale knows, at a glance",
             "  scale-cal read --count 50              # live weight and raw counts",
@@ -52,8 +56,9 @@ public final class ScaleCal implements Runnable {
     /** Where the agent's config lives on a scale (the agent's own default). */
     public static final String DEFAULT_CONFIG = "/etc/scale-sense/agent.conf";
 
-    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE", defaultValue = DEFAULT_CONFIG,
-            description = "The agent's config, for state.dir and control.socket (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "The agent's config, for state.dir and control.socket (default: " + DEFAULT_CONFIG
+                    + ", defaults for every key if it does not exist; a --config FILE must exist).")
     private Path config;
 
     @Option(names = "--socket", scope = ScopeType.INHERIT, paramLabel = "PATH",
@@ -102,7 +107,9 @@ public final class ScaleCal implements Runnable {
         CommandLine cl = new CommandLine(new ScaleCal(context));
         cl.setOut(context.out());
         cl.setErr(context.err());
-        cl.setExecutionExceptionHandler(new Failures(context));
+        Failures failures = new Failures(context);
+        cl.setExecutionExceptionHandler(failures);
+        cl.setParameterExceptionHandler(failures);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
         return cl;
     }
@@ -127,17 +134,18 @@ public final class ScaleCal implements Runnable {
     /** Where the socket and stores are; resolved once per run, from config, environment and flags. */
     Locations locations() {
         if (locations == null) {
-            locations = Locations.resolve(config, socket, stateDir, context.env());
+            locations = config == null
+                    ? Locations.resolve(Path.of(DEFAULT_CONFIG), false, socket, stateDir, context.env())
+                    : Locations.resolve(config, true, socket, stateDir, context.env());
         }
         return locations;
     }
 
-    /** The version in the jar's manifest (set by the build). */
+    /** The build's version, as scale-agent --version prints it (version.properties, filtered by Maven). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = ScaleCal.class.getPackage().getImplementationVersion();
-            return new String[] {"scale-cal " + (v == null ? "development build" : v)};
+            return new String[] {"scale-cal " + AgentVersion.current()};
         }
     }
 }

@@ -51,6 +51,7 @@ public abstract class ScaleCommand implements Callable<Integer> {
             human.forEach(io().out()::println);
         }
         io().out().flush();
+        StdoutClosedException.check(io().out());
     }
 
     /** {@code value} as a JSON object with {@code source} set to where it came from: agent or stores. */

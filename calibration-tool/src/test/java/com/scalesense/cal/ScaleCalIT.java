@@ -7,7 +7,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scalesense.hal.replay.TraceReader;
 import com.scalesense.hal.replay.TraceRow;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,6 +104,40 @@ class ScaleCalIT {
             assertThat(sample.path("weight_kg").asDouble()).isBetween(19.9, 20.1);
             assertThat(sample.path("raw_counts").asInt()).isGreaterThan((int) Platform.ZERO_COUNTS);
         }
+    }
+
+    @Test
+    void read_stops_with_exit_141_and_no_message_once_its_reader_closes_the_pipe() throws Exception {
+        // issue 14: `scale-cal read | head -3` never exited (the JVM ignores SIGPIPE, PrintStream swallows EPIPE)
+        PipedInputStream headEnd = new PipedInputStream();
+        PrintStream pipe = new PrintStream(new PipedOutputStream(headEnd), true, StandardCharsets.UTF_8);
+        CompletableFuture<List<String>> head = CompletableFuture.supplyAsync(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(headEnd, StandardCharsets.UTF_8))) {
+                return List.of(lines.readLine(), lines.readLine(), lines.readLine());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        Cli.Result read = cli.run(new StringReader(""), new PrintWriter(pipe, true, StandardCharsets.UTF_8), "read");
+
+        assertThat(read.exit()).isEqualTo(ExitCodes.STDOUT_CLOSED);
+        assertThat(read.err()).isEmpty();
+        assertThat(head.get()).hasSize(3).allSatisfy(line -> assertThat(line).contains(" kg"));
+    }
+
+    @Test
+    void sim_put_weight_on_a_real_scale_is_refused_as_only_on_simulate_and_changes_nothing() throws Exception {
+        // a test weight is a simulator's practice aid (issue 14): a real platform takes real weights
+        scale.platform.load(20);
+        awaitWeightNear(20);
+
+        Cli.Result put = cli.run("--json", "sim", "put-weight", "50");
+
+        assertThat(put.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(JSON.readTree(put.out()).path("error").path("code").asText()).isEqualTo("not_simulated");
+        assertThat(put.err()).contains("only on a simulated scale (scale-agent --simulate)");
+        awaitWeightNear(20);
     }
 
     @Test
@@ -275,7 +321,9 @@ class ScaleCalIT {
 
     @Test
     void record_writes_a_trace_that_the_replay_reader_reads() throws Exception {
-        Path trace = dir.resolve("capture.trace");
+        // not under /tmp, which record refuses (the service's /tmp is private): the module's build directory
+        Path trace = Files.createTempDirectory(Files.createDirectories(Path.of("target", "record-it")), "trace")
+                .resolve("capture.trace").toAbsolutePath();
 
         Cli.Result record = cli.run("record", "--out", trace.toString(), "--seconds", "1");
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,7 +107,7 @@ class ScaleCalTest {
 
         assertThat(r.exit()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("status", "read", "zero", "calibrate", "keg", "history", "record", "selftest",
-                "generate-completion", "Exit codes:", "4   busy: the stores are locked", "Examples:",
+                "generate-completion", "Exit codes:", "busy: the stores are locked", "141", "stdout was closed", "Examples:",
                 "scale-cal calibrate --point 0 --point 20 --yes");
     }
 
@@ -129,5 +130,77 @@ class ScaleCalTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("complete -F").contains("scale-cal").contains("tare-empty")
                 .contains("slim_quarter").contains("--beer");
+    }
+
+    @Test
+    void read_count_0_is_refused_instead_of_meaning_forever() {
+        // issue 14: --count 0 silently meant "run until interrupted"
+        Cli.Result r = run("read", "--count", "0");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--count = '0': must be in 1..").doesNotContain("does not answer");
+    }
+
+    @Test
+    void a_usage_error_with_json_prints_the_error_object_on_stdout() throws Exception {
+        // issue 14: calibration.md promised {"ok":false,...} on stdout, but parse errors printed nothing there
+        for (String[] line : new String[][] {{"--json", "status", "--colour"}, {"calibrate", "--point", "-5", "--json"},
+            {"--json", "read", "--count", "0"}}) {
+            Cli.Result r = run(line);
+
+            assertThat(r.exit()).as(String.join(" ", line)).isEqualTo(ExitCodes.USAGE);
+            JsonNode error = JSON.readTree(r.out());
+            assertThat(error.path("ok").asBoolean(true)).isFalse();
+            assertThat(error.path("error").path("code").asText()).isEqualTo("usage");
+            assertThat(error.path("error").path("exit").asInt()).isEqualTo(2);
+            assertThat(error.path("error").path("message").asText()).isNotBlank();
+        }
+        assertThat(run("status", "--colour").out()).as("without --json stdout stays empty").isEmpty();
+    }
+
+    @Test
+    void a_config_named_by_the_option_that_cannot_be_read_exits_78_naming_the_path_and_the_cause() throws Exception {
+        // issue 14: an unreadable --config was silently replaced by defaults (the wrong state dir)
+        Path missing = stateDir.resolve("missing.conf");
+        Path directory = Files.createDirectory(stateDir.resolve("conf.d"));
+
+        Cli.Result absent = new Cli(stateDir, missing).run("--json", "status");
+        Cli.Result unreadable = new Cli(stateDir, directory).run("status");
+
+        assertThat(absent.exit()).isEqualTo(ExitCodes.CONFIG);
+        assertThat(absent.err()).isEqualTo("scale-cal: config " + missing + ": does not exist\n");
+        assertThat(JSON.readTree(absent.out()).path("error").path("code").asText()).isEqualTo("config_unreadable");
+        assertThat(unreadable.exit()).isEqualTo(ExitCodes.CONFIG);
+        assertThat(unreadable.err()).isEqualTo("scale-cal: config " + directory + ": is a directory\n");
+    }
+
+    @Test
+    void record_into_tmp_is_refused_before_the_agent_is_asked_and_says_where_to_write() {
+        // issue 14: the agent (PrivateTmp=yes) wrote /tmp/... into its own private /tmp and reported success
+        for (String out : new String[] {"/tmp/pour.trace", "/var/tmp/x/pour.trace", "/var/lib/../tmp/pour.trace"}) {
+            Cli.Result r = run("record", "--out", out);
+
+            assertThat(r.exit()).as(out).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).contains("--out = '" + out + "': must not be under /tmp or /var/tmp")
+                    .contains("PrivateTmp=yes").contains(stateDir.resolve("pour.trace").toString())
+                    .doesNotContain("does not answer");
+        }
+    }
+
+    @Test
+    void sim_put_weight_beyond_the_simulated_cell_is_a_usage_error_before_the_agent_is_asked() {
+        Cli.Result r = run("sim", "put-weight", "250");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("KG = '250': must be in 0..200").doesNotContain("does not answer");
+    }
+
+    @Test
+    void version_is_the_build_version_also_outside_the_jar() {
+        // the manifest is only in the packaged jar: run from classes it said "development build"
+        Cli.Result r = run("--version");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).matches("scale-cal \\d+\\.\\d+\\.\\d+\\S*\\R");
     }
 }

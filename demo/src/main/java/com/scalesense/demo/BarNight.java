@@ -73,8 +73,21 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
 
     /** Starts the cloud half, prepares the bar and builds the scales; time does not run yet. */
     public static BarNight open(DemoConfig config, Path workDir) {
+        return open(config, workDir, null);
+    }
+
+    /**
+     * As {@link #open(DemoConfig, Path)}, with DynamoDB Local served on 127.0.0.1:{@code dynamoPort}
+     * (0: a free port) so the tables can be looked at from outside, also after the evening.
+     */
+    public static BarNight open(DemoConfig config, Path workDir, int dynamoPort) {
+        return open(config, workDir, (Integer) dynamoPort);
+    }
+
+    private static BarNight open(DemoConfig config, Path workDir, Integer dynamoPort) {
         SimClock time = new SimClock(config.eveningStartMs(), config.speed(), System::nanoTime);
-        LocalCloud cloud = LocalCloud.start(workDir, time.clock(), config.seed());
+        LocalCloud cloud = dynamoPort == null ? LocalCloud.start(workDir, time.clock(), config.seed())
+                : LocalCloud.serving(workDir, time.clock(), config.seed(), dynamoPort, 0);
         List<TapPlan> taps = BarEvening.taps(config.scales());
         BarNight night = new BarNight(config, time, cloud, taps);
         try {

@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "scale-sense-demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs Scale Sense on this machine: an embedded MQTT broker, DynamoDB Local, the sink behind a"
-                + " local IoT Rule, and simulated scales pouring through a bar evening at accelerated time.")
+                + " local IoT Rule, and simulated scales pouring through a bar evening at accelerated time.",
+        subcommands = LocalCloudCommand.class)
 public final class Demo implements Callable<Integer> {
 
     @Option(names = "--scales", defaultValue = "4", description = "scales (taps) at the bar, 1..8 (default ${DEFAULT-VALUE})")
@@ -58,6 +59,14 @@ public final class Demo implements Callable<Integer> {
     @Option(names = "--work-dir", description = "broker data and scale state directories (default: a new temp dir)")
     Path workDir;
 
+    @Option(names = "--keep-running", description = "after the evening, keep the broker and the tables running "
+            + "(DynamoDB Local on 127.0.0.1, see --dynamodb-port) until Ctrl-C, to look at them")
+    boolean keepRunning;
+
+    @Option(names = "--dynamodb-port", defaultValue = "8000", description = "with --keep-running: DynamoDB Local's "
+            + "port on 127.0.0.1 (default ${DEFAULT-VALUE}; 0: any free port)")
+    int dynamoPort;
+
     /** The SLF4J provider the demo logs through. */
     static final String TINYLOG = "org.tinylog.slf4j.TinylogSlf4jServiceProvider";
 
@@ -84,11 +93,21 @@ public final class Demo implements Callable<Integer> {
         out.printf(Locale.ROOT, "Starting: HiveMQ on 127.0.0.1, DynamoDB Local, local IoT Rule, %d scale(s); %s of bar"
                         + " time at x%.0f (about %.0f s); faults: %s%n", config.scales(), duration, config.speed(),
                 config.realSeconds(), config.faults().isEmpty() ? "none" : faults);
-        try (BarNight night = BarNight.open(config, work)) {
+        try (BarNight night = keepRunning ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work)) {
             LiveView view = new LiveView(out, System.console() != null, 10);
             night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
             view.show(DashboardText.frame(night), true);
-            return report(night);
+            int status = report(night);
+            if (keepRunning) {
+                out.println();
+                out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
+                LocalCloudCommand.describe(night.cloud(), out);
+                new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C
+            }
+            return status;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
         }
     }
 

@@ -44,12 +44,27 @@ public final class Main {
     public static final int EXIT_RESTART = 75;
     static final Path DEFAULT_CONFIG = Path.of("/etc/scale-sense/agent.conf");
     private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N]] [--log-timestamps]";
+    private static final String HELP = USAGE + """
+
+
+            The Scale Sense edge agent: reads the keg scale, keeps readings in its outbox and sends them to the
+            cloud over MQTT. Run by systemd (scale-agent.service); see docs/operations.md.
+
+              --config PATH      the config file (default /etc/scale-sense/agent.conf; keys in docs/operations.md)
+              --simulate         a simulated keg scale instead of the HX711 (no hardware, no root needed)
+              --speed N          with --simulate: N times real time (simulate.speed)
+              --log-timestamps   stamp each log line (journald stamps them itself)
+              -h, --help         this text
+              -V, --version      the version
+
+            Exit status: 0 stopped cleanly, 1 could not start, 64 usage error, 75 the cloud asked for a
+            config reload (systemd restarts it), 78 invalid configuration (every error printed).""";
 
     private Main() {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int status = run(args, System.getenv(), System.err);
+        int status = run(args, System.getenv(), System.out, System.err);
         if (status != 0) {
             System.exit(status);
         }
@@ -57,13 +72,18 @@ public final class Main {
     }
 
     /** Parses, loads and starts; returns a non-zero exit status if the agent could not start. */
-    static int run(String[] args, Map<String, String> env, PrintStream err) throws InterruptedException {
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) throws InterruptedException {
         Options options;
         try {
             options = Options.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("scale-agent: " + e.getMessage() + "\n" + USAGE);
             return EXIT_USAGE;
+        }
+        if (options.help() || options.version()) {
+            out.println(options.help() ? HELP : "scale-agent " + AgentVersion.current());
+            out.flush();
+            return 0; // nothing started: the JVM ends when main returns
         }
         AgentConfig config;
         try {
@@ -111,7 +131,9 @@ public final class Main {
         if (options.logTimestamps()) {
             source.override(ConfigKey.LOG_TIMESTAMPS, "true", "--log-timestamps");
         }
-        return AgentConfigLoader.load(source, options.simulate());
+        AgentConfig config = AgentConfigLoader.load(source, options.simulate());
+        AgentConfigLoader.checkStateDir(source, config);
+        return config;
     }
 
     /**
@@ -127,7 +149,6 @@ public final class Main {
     }
 
     private static String firmwareVersion() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return v != null ? v : "0.1.0-SNAPSHOT";
+        return AgentVersion.current();
     }
 }

@@ -3,10 +3,25 @@ package com.scalesense.agent;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** The command line of {@link Main}; an unknown or incomplete flag is refused with its name. */
-record Options(Optional<Path> config, boolean simulate, Optional<String> speed, boolean logTimestamps) {
+/**
+ * The command line of {@link Main}; an unknown or incomplete flag is refused with its name.
+ *
+ * @param help    {@code --help} / {@code -h}: print the usage and exit 0, starting nothing
+ * @param version {@code --version} / {@code -V}: print the version and exit 0, starting nothing
+ */
+record Options(Optional<Path> config, boolean simulate, Optional<String> speed, boolean logTimestamps, boolean help,
+               boolean version) {
 
     static Options parse(String[] args) {
+        for (String arg : args) {
+            // as GNU tools do: asking for help or the version wins over any other argument
+            if (arg.equals("--help") || arg.equals("-h")) {
+                return new Options(Optional.empty(), false, Optional.empty(), false, true, false);
+            }
+            if (arg.equals("--version") || arg.equals("-V")) {
+                return new Options(Optional.empty(), false, Optional.empty(), false, false, true);
+            }
+        }
         Optional<Path> config = Optional.empty();
         Optional<String> speed = Optional.empty();
         boolean simulate = false;
@@ -23,7 +38,7 @@ record Options(Optional<Path> config, boolean simulate, Optional<String> speed, 
         if (speed.isPresent() && !simulate) {
             throw new IllegalArgumentException("--speed needs --simulate (real hardware runs in real time)");
         }
-        return new Options(config, simulate, speed, stamps);
+        return new Options(config, simulate, speed, stamps, false, false);
     }
 
     private static String value(String[] args, int i, String flag) {

@@ -22,7 +22,7 @@ class MainTest {
         Path conf = dir.resolve("agent.conf");
         Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\ndevice.device_id = scale-42\n");
 
-        int status = Main.run(new String[] {"--config", conf.toString()}, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Main.run(new String[] {"--config", conf.toString()}, Map.of(), System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(Main.EXIT_CONFIG);
         assertThat(err.toString(StandardCharsets.UTF_8))
@@ -34,7 +34,7 @@ class MainTest {
 
     @Test
     void speed_without_simulate_is_a_usage_error() throws Exception {
-        int status = Main.run(new String[] {"--speed", "10"}, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Main.run(new String[] {"--speed", "10"}, Map.of(), System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(Main.EXIT_USAGE);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--speed needs --simulate").contains("usage:");
@@ -42,9 +42,57 @@ class MainTest {
 
     @Test
     void unknown_flag_is_named() throws Exception {
-        int status = Main.run(new String[] {"--simluate"}, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Main.run(new String[] {"--simluate"}, Map.of(), System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(Main.EXIT_USAGE);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown argument '--simluate'");
+    }
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private int run(String... args) throws InterruptedException {
+        return Main.run(args, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void help_prints_the_usage_and_every_flag_on_stdout_and_starts_nothing() throws Exception {
+        // issue 14: --help was "unknown argument"
+        assertThat(run("--help")).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: scale-agent")
+                .contains("--config PATH", "--simulate", "--speed N", "--log-timestamps", "--version", "78 invalid configuration");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void version_prints_the_build_version_even_beside_other_flags() throws Exception {
+        // issue 14: --version was "unknown argument"
+        assertThat(run("--simulate", "--version")).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).matches("scale-agent \\d+\\.\\d+\\.\\d+\\S*\\R");
+    }
+
+    @Test
+    void a_config_path_that_cannot_be_read_exits_78_with_one_line_naming_it_and_the_cause() throws Exception {
+        // issue 14: an unreadable --config gave a Java exception's toString
+        Path directory = Files.createDirectory(dir.resolve("agent.conf.d"));
+
+        assertThat(run("--simulate", "--config", directory.toString())).isEqualTo(Main.EXIT_CONFIG);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("scale-agent: invalid configuration: --config = '"
+                + directory + "' (command line): the config file cannot be read: is a directory\n");
+    }
+
+    @Test
+    void a_state_dir_that_cannot_be_used_exits_78_naming_the_key_before_anything_starts() throws Exception {
+        // issue 14: an unusable state dir ended in a stack trace from the store that first touched it
+        Path file = Files.writeString(dir.resolve("state"), "not a directory");
+        Path conf = Files.writeString(dir.resolve("agent.conf"), "state.dir = " + file + "\n");
+
+        assertThat(run("--simulate", "--config", conf.toString())).isEqualTo(Main.EXIT_CONFIG);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("scale-agent: invalid configuration: state.dir = '"
+                + file + "' (agent.conf line 1): must be a directory; " + file + " is a file\n");
     }
 }

@@ -7,7 +7,9 @@ import java.util.Locale;
 
 /**
  * Questions to the technician: the prompt on stderr (stdout stays the result, also for
- * {@code --json}), the answer one line of stdin. End of input counts as no answer.
+ * {@code --json}), the answer one line of stdin. End of input counts as no answer. Off a terminal
+ * (answers piped in) nobody types after the prompt, so it ends its line: piped prompts would
+ * otherwise run together on one line of the log.
  */
 final class Prompter {
 
@@ -19,7 +21,11 @@ final class Prompter {
 
     /** The answer with blanks trimmed, or null at end of input. */
     String ask(String prompt) {
-        io.err().print(prompt);
+        if (io.terminal()) {
+            io.err().print(prompt);
+        } else {
+            io.err().println(prompt.stripTrailing());
+        }
         io.err().flush();
         try {
             String line = io.in().readLine();

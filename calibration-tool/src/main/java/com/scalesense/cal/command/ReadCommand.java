@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 @Command(name = "read", mixinStandardHelpOptions = true,
         description = {"Show the live weight, raw counts, sample status and steadiness (spread of the last 10 "
                 + "weights against 50 g). On a terminal the line refreshes in place; otherwise one line per "
-                + "sample. Stops after --count samples, or with Ctrl-C."},
+                + "sample. Runs until interrupted (Ctrl-C) or until its reader goes away (| head), or stops "
+                + "after --count samples."},
         footerHeading = "%nExamples:%n", footer = {"  scale-cal read", "  scale-cal read --count 3 --json"})
 public final class ReadCommand extends TopCommand {
 
@@ -20,18 +21,21 @@ public final class ReadCommand extends TopCommand {
     /** Longest one request may wait for its samples, s (the agent allows up to 600). */
     static final int CHUNK_SECONDS = 30;
 
-    @Option(names = "--count", defaultValue = "0", paramLabel = "N",
-            description = "Stop after N samples (default: run until interrupted).")
-    private long count;
+    /** Null: run until interrupted. 0 is refused rather than read as "forever" (issue 14). */
+    @Option(names = "--count", paramLabel = "N",
+            description = "Stop after N samples, N >= 1 (default: run until interrupted).")
+    private Long count;
 
     @Override
     public Integer call() {
-        Arguments.inRange(spec(), "--count", count, 0, Long.MAX_VALUE);
+        if (count != null) {
+            Arguments.inRange(spec(), "--count", count, 1, Long.MAX_VALUE);
+        }
         LiveView view = new LiveView(io().out(), io().terminal(), json());
         try {
             long shown = 0;
-            while (count == 0 || shown < count) {
-                int ask = (int) (count == 0 ? CHUNK_SAMPLES : Math.min(CHUNK_SAMPLES, count - shown));
+            while (count == null || shown < count) {
+                int ask = (int) (count == null ? CHUNK_SAMPLES : Math.min(CHUNK_SAMPLES, count - shown));
                 int got = agent("read", c -> c.live(ask, CHUNK_SECONDS, view::show));
                 if (got == 0) {
                     throw new AgentRefusedException("no_samples", "no sample from the load cell within "

@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = {"Record the raw samples of the next SECONDS into a trace file (trace format v1, "
                 + "docs/trace-format.md) that the replay load cell and the accuracy benchmark read.",
-            "The agent writes the file: its directory must be writable by the agent's user."},
+            "The agent writes the file: its directory must be writable by the agent's user. Paths under /tmp "
+                + "and /var/tmp are refused: the service has its own private ones (PrivateTmp=yes), so the file "
+                + "would never appear where you look."},
         footerHeading = "%nExamples:%n", footer = {"  scale-cal record --out /var/lib/scale-sense/pour.trace --seconds 60"})
 public final class RecordCommand extends TopCommand {
 
@@ -26,10 +28,19 @@ public final class RecordCommand extends TopCommand {
             description = "How long to record, 1..600 s (default: ${DEFAULT-VALUE}).")
     private int seconds;
 
+    /** The service's private temporary directories (scale-agent.service: PrivateTmp=yes). */
+    static final List<Path> PRIVATE_TMP = List.of(Path.of("/tmp"), Path.of("/var/tmp"));
+
     @Override
     public Integer call() {
         Arguments.inRange(spec(), "--seconds", seconds, 1, MAX_SECONDS);
-        Path file = out.toAbsolutePath(); // the agent's working directory is not ours
+        Path file = out.toAbsolutePath().normalize(); // the agent's working directory is not ours
+        if (PRIVATE_TMP.stream().anyMatch(file::startsWith)) {
+            // issue 14: the agent wrote it into its private /tmp, reported success, and nobody found it
+            throw Arguments.usage(spec(), "--out", out.toString(), "must not be under /tmp or /var/tmp: the agent "
+                    + "runs with a private /tmp (PrivateTmp=yes), so the file would not appear here; write into "
+                    + "the state directory, e.g. " + locations().stateDir().resolve("pour.trace"));
+        }
         Replies.Trace trace = agent("record", c -> c.recordTrace(file, seconds));
         emit(trace, List.of("recorded " + trace.rows() + " samples to " + trace.file()));
         return ExitCodes.OK;

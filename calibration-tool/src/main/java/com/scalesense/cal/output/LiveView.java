@@ -2,6 +2,7 @@ package com.scalesense.cal.output;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scalesense.agent.control.Replies;
+import com.scalesense.cal.StdoutClosedException;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -31,6 +32,7 @@ public final class LiveView {
         this.json = json;
     }
 
+    /** @throws StdoutClosedException once the reader of stdout has gone */
     public void show(Replies.Live s) {
         Stability.Verdict verdict = stability.add(s.weightKg());
         if (json) {
@@ -44,6 +46,7 @@ public final class LiveView {
             out.println(text(s, verdict));
         }
         out.flush();
+        StdoutClosedException.check(out); // | head -3 went away: stop instead of reading on forever
     }
 
     /** Ends the redrawn line so the shell prompt starts on a fresh one. */

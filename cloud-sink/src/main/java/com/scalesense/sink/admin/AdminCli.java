@@ -7,18 +7,23 @@ import com.scalesense.sink.apikey.ApiKeys;
 import com.scalesense.sink.apikey.CreatedApiKey;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.tables.Tables;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Operator commands run from the Lambda jar against a deployed stack (docs/cloud.md):
+ * Operator commands run from the Lambda jar against a deployed stack or a local cloud (docs/cloud.md):
  * <pre>
+ * create-tables                     the sink's tables, as TableCreator defines them (idempotent)
  * seed &lt;seeds-dir&gt;                 load seeds/ (create-if-absent)
  * api-key create [description]      prints the raw key once
  * api-key list                      newest first, no hashes
@@ -27,12 +32,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
  * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
  * </pre>
- * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands), and
- * the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error.
+ * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
+ * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
+ * {@code http://127.0.0.1:8000}), and the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error,
+ * 1 when DynamoDB cannot be reached or refuses (the message says why).
  */
 public final class AdminCli {
 
-    static final String USAGE = "usage: seed <seeds-dir> | api-key create [description] | api-key list"
+    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
             + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>";
 
@@ -48,10 +55,30 @@ public final class AdminCli {
         this.out = out;
     }
 
+    /** The AWS SDK's variable for a DynamoDB endpoint other than the region's (its own name, read the same way). */
+    public static final String ENDPOINT_ENV = "AWS_ENDPOINT_URL_DYNAMODB";
+
     public static void main(String[] args) {
-        try (DynamoDbClient client = DynamoDbClient.create()) {
-            System.exit(new AdminCli(client, System.getenv(), Clock.systemUTC(), System.out).run(args));
+        System.exit(run(args, System.getenv(), System.out));
+    }
+
+    /**
+     * Runs one command with a client built from {@code env} ({@value #ENDPOINT_ENV}; region and
+     * credentials from the SDK's default chain) and returns the exit status.
+     */
+    public static int run(String[] args, Map<String, String> env, PrintStream out) {
+        try (DynamoDbClient client = client(env)) {
+            return new AdminCli(client, env, Clock.systemUTC(), out).run(args);
         }
+    }
+
+    static DynamoDbClient client(Map<String, String> env) {
+        var builder = DynamoDbClient.builder();
+        String endpoint = env.get(ENDPOINT_ENV);
+        if (endpoint != null && !endpoint.isBlank()) {
+            builder.endpointOverride(URI.create(endpoint.strip()));
+        }
+        return builder.build();
     }
 
     /** @return the process exit status */
@@ -59,7 +86,10 @@ public final class AdminCli {
         TableNames names = TableNames.fromEnv(env);
         String command = String.join(" ", Arrays.copyOf(args, Math.min(2, args.length)));
         try {
-            if (args.length == 2 && args[0].equals("seed")) {
+            if (args.length == 1 && args[0].equals("create-tables")) {
+                new TableCreator(client, names).createAll();
+                out.println("tables ready: " + String.join(", ", Tables.ALL.stream().map(names::of).toList()));
+            } else if (args.length == 2 && args[0].equals("seed")) {
                 SeedLoader.Report r = new SeedLoader(client, names, clock).load(SeedReader.read(Path.of(args[1])));
                 out.println("seeded: " + r.written() + " items written, " + r.skipped() + " already there");
             } else if (command.equals("api-key create")) {
@@ -92,6 +122,10 @@ public final class AdminCli {
         } catch (SinkException e) {
             out.println("error: " + e.getMessage());
             return 2;
+        } catch (SdkException e) {
+            // one line naming the cause (unreachable endpoint, missing table, denied); the SDK logs nothing below WARN
+            out.println("error: DynamoDB: " + e.getMessage());
+            return 1;
         }
     }
 

@@ -3,13 +3,18 @@ package com.scalesense.sink.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -70,5 +75,43 @@ class AdminCliIT extends WithLocalDynamo {
 
     private String output() {
         return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void create_tables_makes_every_sink_table_is_idempotent_and_lets_seed_run() {
+        // issue 14: nothing created the tables outside SAM, so `AdminCli seed` on a fresh DynamoDB Local failed
+        TableNames names = new TableNames("ct" + System.nanoTime() + "-");
+        AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));
+
+        assertThat(cli.run(new String[] {"create-tables"})).isZero();
+        assertThat(cli.run(new String[] {"create-tables"})).isZero();
+        assertThat(cli.run(new String[] {"seed", "../seeds"})).isZero();
+
+        List<String> expected = Tables.ALL.stream().map(names::of).toList();
+        assertThat(dynamo.client().listTablesPaginator().tableNames().stream()
+                .filter(t -> t.startsWith(names.prefix())).toList()).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(output()).contains("tables ready: " + String.join(", ", expected))
+                .contains("seeded: 48 items written");
+    }
+
+    @Test
+    void a_failed_command_is_one_line_without_sdk_debug_or_signing_material() throws Exception {
+        // issue 14: one failed command logged 218 lines of AWS SDK DEBUG/TRACE, signatures included
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), AdminCli.class.getName(), "tap", "create", "loc-001", "05",
+                "Tap 5").redirectErrorStream(true);
+        pb.environment().putAll(Map.of(AdminCli.ENDPOINT_ENV, "http://127.0.0.1:" + closedPort, "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "AKIDTESTLOCAL", "AWS_SECRET_ACCESS_KEY", "not-a-real-secret-0123456789"));
+        Process p = pb.start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(p.waitFor()).as(printed).isEqualTo(1);
+        assertThat(printed.lines().toList()).as(printed).hasSize(1);
+        assertThat(printed).startsWith("error: DynamoDB: ").doesNotContain("DEBUG", "TRACE", "Authorization",
+                "Signature", "AKIDTESTLOCAL", "not-a-real-secret");
     }
 }

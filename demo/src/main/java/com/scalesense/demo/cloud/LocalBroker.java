@@ -32,13 +32,18 @@ public final class LocalBroker implements AutoCloseable {
         this.port = port;
     }
 
-    /** Writes the config and starts the broker. */
+    /** Writes the config and starts the broker on a free port. */
     public static LocalBroker start(Path home) {
+        return start(home, 0);
+    }
+
+    /** Writes the config and starts the broker on 127.0.0.1:{@code requestedPort} (0: a free port). */
+    public static LocalBroker start(Path home, int requestedPort) {
         try {
             Path conf = Files.createDirectories(home.resolve("conf"));
             Files.createDirectories(home.resolve("data"));
             Files.createDirectories(home.resolve("extensions"));
-            int port = freePort();
+            int port = requestedPort == 0 ? freePort() : requestedPort;
             Files.writeString(conf.resolve("config.xml"), """
                     <?xml version="1.0"?>
                     <hivemq>

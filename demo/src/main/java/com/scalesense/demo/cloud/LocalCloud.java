@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Random;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * The cloud half on this machine: the MQTT broker, DynamoDB Local with the sink's tables, and the
@@ -34,8 +35,27 @@ public final class LocalCloud implements AutoCloseable {
      * @param clock the bar's simulated clock (receipt times of batches and registrations)
      */
     public static LocalCloud start(Path workDir, Clock clock, long seed) {
-        LocalBroker broker = LocalBroker.start(workDir.resolve("broker"));
-        LocalTables tables = LocalTables.start();
+        return start(LocalBroker.start(workDir.resolve("broker")), clock, seed, LocalTables::start);
+    }
+
+    /**
+     * As {@link #start}, with DynamoDB Local served on 127.0.0.1:{@code dynamoPort} and the broker on
+     * 127.0.0.1:{@code brokerPort} (0: a free port), so the tables can be looked at and scales can
+     * publish from outside this process (docs/cloud.md).
+     */
+    public static LocalCloud serving(Path workDir, Clock clock, long seed, int dynamoPort, int brokerPort) {
+        return start(LocalBroker.start(workDir.resolve("broker"), brokerPort), clock, seed,
+                () -> LocalTables.serve(dynamoPort));
+    }
+
+    private static LocalCloud start(LocalBroker broker, Clock clock, long seed, Supplier<LocalTables> tablesStarter) {
+        LocalTables tables;
+        try {
+            tables = tablesStarter.get();
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
         FaultySinkStore store = new FaultySinkStore(new DynamoSinkStore(tables.client(), tables.names()));
         Random ids = new Random(seed ^ 0x5EED);
         IngestionService service = new IngestionService(store, new MessageValidator(), clock,

@@ -104,6 +104,19 @@ public final class AgentConfigLoader {
                 shutdown, log, simulation);
     }
 
+    /**
+     * The check a starting agent makes of its surroundings (not of the text): state.dir is a
+     * directory it may read and write, or one it can create. {@link #load} leaves it out so a config
+     * can be checked on another machine.
+     *
+     * @throws ConfigException naming state.dir, where it was set, and the cause
+     */
+    public static void checkStateDir(ConfigSource source, AgentConfig config) {
+        ConfigReader r = new ConfigReader(source);
+        ConfigFiles.stateDir(r, config.stateDir());
+        r.throwIfInvalid();
+    }
+
     private static DeviceIdentity device(ConfigReader r) {
         String hw = r.matching(DEVICE_HARDWARE_ID, Ids.MAC, "must be a MAC address like AA:BB:CC:DD:EE:FF (seed 001)");
         String dev = r.matching(DEVICE_DEVICE_ID, Ids.DEVICE_ID, "must be like SCALE-0042");
@@ -120,9 +133,7 @@ public final class AgentConfigLoader {
         MqttProtocol protocol = r.oneOf(MQTT_PROTOCOL, "3.1.1", "5").equals("5")
                 ? MqttProtocol.MQTT_5 : MqttProtocol.MQTT_3_1_1;
         Duration keepAlive = r.duration(MQTT_KEEPALIVE, Duration.ofSeconds(1), Duration.ofSeconds(65_535));
-        Path ca = r.path(MQTT_TLS_CA_FILE);
-        Path cert = r.path(MQTT_TLS_CERT_FILE);
-        Path key = r.path(MQTT_TLS_KEY_FILE);
+        TlsSettings tls = tls(r);
         if (!r.isSet(MQTT_BROKER_URI)) {
             return null;
         }
@@ -133,12 +144,56 @@ public final class AgentConfigLoader {
             r.fail(MQTT_BROKER_URI, "must be tcp://host:port or ssl://host:port");
             return null;
         }
-        TlsSettings tls = ca == null && cert == null && key == null ? null
-                : r.build(MQTT_TLS_CA_FILE, () -> new TlsSettings(ca, cert, key));
+        boolean ssl = "ssl".equals(uri.getScheme());
+        if (ssl && !r.isSet(MQTT_TLS_CA_FILE)) {
+            r.fail(MQTT_TLS_CA_FILE, "must be set for an ssl:// broker (mqtt.broker_uri): the CA that signed the "
+                    + "broker's certificate");
+            return null;
+        }
+        if (!ssl && (r.isSet(MQTT_TLS_CA_FILE) || r.isSet(MQTT_TLS_CERT_FILE) || r.isSet(MQTT_TLS_KEY_FILE))) {
+            for (ConfigKey k : new ConfigKey[] {MQTT_TLS_CA_FILE, MQTT_TLS_CERT_FILE, MQTT_TLS_KEY_FILE}) {
+                if (r.isSet(k)) {
+                    r.fail(k, "must not be set for a tcp:// broker: make mqtt.broker_uri ssl://host:8883 or remove it");
+                }
+            }
+            return null;
+        }
+        if (ssl && tls == null) {
+            return null; // its files are wrong: reported above, each against its own key
+        }
         // Paho must let at least as many publishes wait for PUBACK as the uplink sends.
         int pahoInflight = Math.max(PAHO_MIN_INFLIGHT, uplinkInFlight);
         return r.build(MQTT_BROKER_URI, () -> new MqttSettings(uri, deviceId, protocol, keepAlive, Duration.ofDays(7),
                 Duration.ofSeconds(30), pahoInflight, tls, Backoff.DEFAULT));
+    }
+
+    /**
+     * mqtt.tls.*: each set file exists, is readable and parses as PEM (checked now, not at the first
+     * connection); a certificate without its key, or a key without its certificate, is an error of
+     * the missing key. Null when no TLS key is set or any is wrong.
+     */
+    private static TlsSettings tls(ConfigReader r) {
+        Path ca = r.path(MQTT_TLS_CA_FILE);
+        Path cert = r.path(MQTT_TLS_CERT_FILE);
+        Path key = r.path(MQTT_TLS_KEY_FILE);
+        if (ca == null && cert == null && key == null) {
+            return null;
+        }
+        int errorsBefore = r.errorCount();
+        if (ca != null) {
+            ConfigFiles.certificates(r, MQTT_TLS_CA_FILE, ca);
+        }
+        if (cert != null) {
+            ConfigFiles.certificates(r, MQTT_TLS_CERT_FILE, cert);
+        } else if (key != null) {
+            r.fail(MQTT_TLS_CERT_FILE, "must be set together with mqtt.tls.key_file (the certificate of that key)");
+        }
+        if (key != null) {
+            ConfigFiles.privateKey(r, MQTT_TLS_KEY_FILE, key);
+        } else if (cert != null) {
+            r.fail(MQTT_TLS_KEY_FILE, "must be set together with mqtt.tls.cert_file (the private key of that certificate)");
+        }
+        return ca == null || r.errorCount() > errorsBefore ? null : new TlsSettings(ca, cert, key);
     }
 
     private static void defaultIfUnset(ConfigSource source, ConfigKey key, String value) {

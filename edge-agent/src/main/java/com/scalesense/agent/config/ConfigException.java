@@ -11,7 +11,8 @@ public final class ConfigException extends AgentException {
     private final transient List<ConfigError> errors;
 
     public ConfigException(List<ConfigError> errors) {
-        super("invalid configuration (" + errors.size() + " error" + (errors.size() == 1 ? "" : "s") + "):\n  "
+        super(errors.size() == 1 ? "invalid configuration: " + errors.get(0).describe()
+                : "invalid configuration (" + errors.size() + " errors):\n  "
                 + errors.stream().map(ConfigError::describe).collect(Collectors.joining("\n  ")));
         this.errors = List.copyOf(errors);
     }

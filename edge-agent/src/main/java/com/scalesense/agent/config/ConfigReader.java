@@ -1,5 +1,6 @@
 package com.scalesense.agent.config;
 
+import com.scalesense.agent.publish.InvalidSettingException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.DateTimeException;
@@ -101,8 +102,27 @@ final class ConfigReader {
                 return d;
             }
         }
-        fail(key, "must be a duration like 500ms, 60s, 10m, 2h between " + min + " and " + max);
+        fail(key, "must be a duration like 500ms, 60s, 10m, 2h between " + human(min) + " and " + human(max));
         return min;
+    }
+
+    /**
+     * A duration as a technician writes it in the config: {@code 0s}, {@code 500ms}, {@code 30s},
+     * {@code 1h}, {@code 18h 12m 15s}; never ISO-8601's {@code PT18H12M15S}.
+     */
+    static String human(Duration d) {
+        if (d.isZero()) {
+            return "0s";
+        }
+        StringBuilder s = new StringBuilder();
+        long[] amounts = {d.toDaysPart(), d.toHoursPart(), d.toMinutesPart(), d.toSecondsPart(), d.toMillisPart()};
+        String[] units = {"d", "h", "m", "s", "ms"};
+        for (int i = 0; i < amounts.length; i++) {
+            if (amounts[i] != 0) {
+                s.append(s.length() == 0 ? "" : " ").append(amounts[i]).append(units[i]);
+            }
+        }
+        return s.toString();
     }
 
     /** Null when unset. */
@@ -165,10 +185,18 @@ final class ConfigReader {
     <T> T build(ConfigKey key, Supplier<T> constructor) {
         try {
             return constructor.get();
+        } catch (InvalidSettingException e) {
+            // the rule in the config's words; the value is the key's own (never a record's toString)
+            fail(key, e.field().equals(key.key()) ? e.rule() : e.field() + " " + e.rule());
+            return null;
         } catch (RuntimeException e) {
             fail(key, e.getMessage());
             return null;
         }
+    }
+
+    int errorCount() {
+        return errors.size();
     }
 
     boolean hasErrors() {

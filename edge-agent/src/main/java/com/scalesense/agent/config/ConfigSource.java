@@ -2,6 +2,8 @@ package com.scalesense.agent.config;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -28,6 +30,7 @@ public final class ConfigSource {
 
     private final Map<ConfigKey, Value> values = new EnumMap<>(ConfigKey.class);
     private final List<ConfigError> errors = new ArrayList<>();
+    private String unreadable;
 
     private ConfigSource() {
         for (ConfigKey k : ConfigKey.values()) {
@@ -61,9 +64,36 @@ public final class ConfigSource {
         return values.get(key);
     }
 
+    /**
+     * Why the config file could not be read ({@code does not exist}, {@code permission denied}), or
+     * empty if it was read or was optional and absent. A program that only needs a few keys (scale-cal)
+     * must not carry on with defaults then: it would look in the wrong place.
+     */
+    public Optional<String> unreadable() {
+        return Optional.ofNullable(unreadable);
+    }
+
     /** Problems found while reading (unreadable file, malformed line, unknown key). */
     public List<ConfigError> errors() {
         return List.copyOf(errors);
+    }
+
+    private void unreadable(String cause, Path file) {
+        unreadable = cause;
+        errors.add(new ConfigError("--config", file.toString(), "the config file cannot be read: " + cause,
+                "command line"));
+    }
+
+    /** The cause in words, as ls or cat would say it; never a Java class name. */
+    static String cause(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied (read it as the agent's user or a member of its group)";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "does not exist";
+        }
+        String reason = e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason() : e.getMessage();
+        return reason == null ? "read error" : reason.toLowerCase(java.util.Locale.ROOT);
     }
 
     private void readFile(Path file, boolean optional) {
@@ -72,12 +102,11 @@ public final class ConfigSource {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             if (!optional) {
-                errors.add(new ConfigError("--config", file.toString(), "the config file must exist and be readable",
-                        "command line"));
+                unreadable("does not exist", file);
             }
             return;
         } catch (IOException e) {
-            errors.add(new ConfigError("--config", file.toString(), "the config file must be readable: " + e, "command line"));
+            unreadable(cause(e), file);
             return;
         }
         for (int i = 0; i < lines.size(); i++) {

@@ -89,6 +89,16 @@ public final class ControlClient {
         return call(request("selftest"), Replies.Selftest.class, null);
     }
 
+    /** {@code --simulate} only: puts {@code kg} on the simulated platform. */
+    public Replies.SimWeight simLoad(double kg) {
+        return call(request("sim_load").put("kg", kg), Replies.SimWeight.class, null);
+    }
+
+    /** {@code --simulate} only: takes the known weight off the simulated platform. */
+    public Replies.SimWeight simUnload() {
+        return call(request("sim_unload"), Replies.SimWeight.class, null);
+    }
+
     /** Sends any request line as it is and returns the final reply object (for tests of the wire form). */
     public JsonNode raw(String line) {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {

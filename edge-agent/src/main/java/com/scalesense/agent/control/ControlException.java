@@ -28,6 +28,12 @@ public class ControlException extends AgentException {
                 + "': " + rule);
     }
 
+    /** A request only a simulated scale ({@code scale-agent --simulate}) can answer. */
+    public static ControlException notSimulated() {
+        return new ControlException("not_simulated", "only on a simulated scale (scale-agent --simulate): "
+                + "on this scale put real weights on the platform");
+    }
+
     public String code() {
         return code;
     }

@@ -46,4 +46,13 @@ public interface ControlService {
     Replies.Trace recordTrace(Path file, Duration duration) throws InterruptedException;
 
     Replies.Selftest selftest() throws InterruptedException;
+
+    /**
+     * {@code --simulate} only: puts a known weight of {@code kg} on the simulated platform (the bar's
+     * keg is lifted off meanwhile), or with null takes it off, so a technician can practise the
+     * calibration walk. A real scale refuses with {@code not_simulated}: its weights are real.
+     */
+    default Replies.SimWeight simulatedWeight(Double kg) {
+        throw ControlException.notSimulated();
+    }
 }

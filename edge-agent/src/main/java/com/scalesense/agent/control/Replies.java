@@ -80,4 +80,8 @@ public final class Replies {
     /** Every kept calibration, oldest first; the last is in use. */
     public record History(List<CalibrationInfo> entries) {
     }
+
+    /** The {@code sim_load}/{@code sim_unload} result: the known weight now on the simulated platform, kg, or null. */
+    public record SimWeight(Double weightKg) {
+    }
 }

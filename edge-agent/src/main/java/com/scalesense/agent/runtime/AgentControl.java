@@ -168,6 +168,19 @@ final class AgentControl implements ControlService {
         return new Selftest(loop, sensors, loop.model().calibration() != null).run(samplesFor(SETTLE_SECONDS), SELFTEST_TIMEOUT);
     }
 
+    @Override
+    public Replies.SimWeight simulatedWeight(Double kg) {
+        if (!(sensors.loadCell() instanceof SimulatedPlatform platform)) {
+            throw ControlException.notSimulated();
+        }
+        if (kg == null) {
+            platform.remove();
+        } else {
+            platform.put(kg);
+        }
+        return new Replies.SimWeight(platform.weightKg());
+    }
+
     private SampleCollector.Stats steady(String field) throws InterruptedException {
         SampleCollector.Stats s = SampleCollector.collect(loop, samplesFor(SETTLE_SECONDS), MEASURE_TIMEOUT);
         double limit = STEADY_NOISE_FACTOR * sensors.noiseCountsRms();

@@ -64,7 +64,11 @@ public final class SimulatedScale {
         // A world that began before this run: the samples of the time the agent was down are gone.
         simulated.skipTo(time.startNanos());
         var clock = time.clock();
-        return new Sensors(new PacedLoadCell(simulated, time, PacedLoadCell.threadSleep()),
+        // The technician's hands (scale-cal sim put-weight): known weights on the same cell, noise as at the bar.
+        // Calm (no spikes, vibration or ring): a practice weight that refused a point at random would teach nothing.
+        SimulatedPlatform platform = new SimulatedPlatform(new PacedLoadCell(simulated, time, PacedLoadCell.threadSleep()),
+                kg -> stillSignal(cell, calm(noise), rate, kg, new Random(seed * 31 + Double.doubleToLongBits(kg))));
+        return new Sensors(platform,
                 new SimulatedBatteryGauge(SimulatedBatteryGauge.DischargeProfile.twoDays(), clock,
                         Instant.ofEpochMilli(time.originWallMs())),
                 new SimulatedTemperatureSensor(cooler, clock, new Random(seed + 1)),
@@ -77,12 +81,8 @@ public final class SimulatedScale {
     private static Calibration calibrate(LoadCellSpec cell, NoiseSpec noise, SampleRate rate, long seed, long atMs) {
         List<CalibrationPoint> points = new ArrayList<>();
         for (double kg : CALIBRATION_KG) {
-            KegSpec weight = new KegSpec("test_weight", Math.max(kg, 1e-6), 1e-9, 1.0);
-            Scenario still = new Scenario(List.of(new KegPeriod(0, Long.MAX_VALUE, weight, 0, List.of())), List.of(),
-                    TemperatureProfile.constant(4), Duration.ofMinutes(1).toNanos());
-            NoiseSpec calm = new NoiseSpec(noise.noiseNvRms10(), noise.noiseNvRms80(), 0, 0, 0, 1, 1);
-            SimulatedLoadCell c = new SimulatedLoadCell(new SimulatedSignal(still, cell, calm, rate,
-                    new Random(seed + (long) kg)), still, rate, 0);
+            SimulatedLoadCell c = new SimulatedLoadCell(stillSignal(cell, calm(noise), rate, kg, new Random(seed + (long) kg)),
+                    still(kg), rate, 0);
             double sum = 0;
             for (int i = 0; i < SAMPLES_PER_POINT; i++) {
                 sum += c.read(Duration.ZERO).value();
@@ -90,5 +90,22 @@ public final class SimulatedScale {
             points.add(new CalibrationPoint(kg, sum / SAMPLES_PER_POINT, null));
         }
         return new CalibrationFit(MAX_RESIDUAL_KG).fit(points, atMs);
+    }
+
+    /** The chip's own noise only: no spikes, no pour vibration, no ring. */
+    private static NoiseSpec calm(NoiseSpec noise) {
+        return new NoiseSpec(noise.noiseNvRms10(), noise.noiseNvRms80(), 0, 0, 0, 1, 1);
+    }
+
+    /** The cell's signal with {@code kg} resting still on it: no pours, no swaps, the cell at 4 °C throughout. */
+    static SimulatedSignal stillSignal(LoadCellSpec cell, NoiseSpec noise, SampleRate rate, double kg, Random random) {
+        return new SimulatedSignal(still(kg), cell, noise, rate, random);
+    }
+
+    private static Scenario still(double kg) {
+        // a "keg" of kg holding no beer; 0 kg cannot be a keg, a microgram is nothing on a 200 kg cell
+        KegSpec weight = new KegSpec("test_weight", Math.max(kg, 1e-6), 1e-9, 1.0);
+        return new Scenario(List.of(new KegPeriod(0, Long.MAX_VALUE, weight, 0, List.of())), List.of(),
+                TemperatureProfile.constant(4), Duration.ofMinutes(1).toNanos());
     }
 }

@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.scalesense.agent.publish.TestPki;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AgentConfigLoaderTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T03:00:00Z");
 
     @TempDir
     Path dir;
@@ -76,8 +80,9 @@ class AgentConfigLoaderTest {
 
     @Test
     void aws_iot_requires_a_client_certificate_and_mqtt_3_1_1() {
+        Path ca = TestPki.create(dir, "Test Root CA", NOW, TestPki.KeyType.EC).caPem();
         String aws = VALID.replace("tcp://127.0.0.1:1883", "ssl://example-ats.iot.eu-west-1.amazonaws.com:8883")
-                + "mqtt.client = aws_iot\nmqtt.protocol = 5\nmqtt.tls.ca_file = /etc/scale-sense/AmazonRootCA1.pem\n";
+                + "mqtt.client = aws_iot\nmqtt.protocol = 5\nmqtt.tls.ca_file = " + ca + "\n";
 
         assertThatThrownBy(() -> load(aws, Map.of(), false))
                 .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.errors()).extracting(ConfigError::key)
@@ -107,7 +112,7 @@ class AgentConfigLoaderTest {
         ConfigSource source = ConfigSource.load(Optional.of(dir.resolve("missing.conf")), false, Map.of());
 
         assertThatThrownBy(() -> AgentConfigLoader.load(source, false))
-                .hasMessageContaining("--config").hasMessageContaining("must exist");
+                .hasMessageContaining("--config").hasMessageContaining("cannot be read: does not exist");
     }
 
     @Test
@@ -135,5 +140,69 @@ class AgentConfigLoaderTest {
         Path file = dir.resolve("agent.conf");
         Files.writeString(file, text);
         return AgentConfigLoader.load(ConfigSource.load(Optional.of(file), false, env), simulate);
+    }
+
+    private static final String SSL = VALID.replace("tcp://127.0.0.1:1883", "ssl://broker.bar.example:8883");
+
+    private ConfigException invalid(String text) {
+        return org.assertj.core.api.Assertions.catchThrowableOfType(() -> load(text, Map.of(), false),
+                ConfigException.class);
+    }
+
+    @Test
+    void an_ssl_broker_without_a_ca_names_the_ca_key_not_a_java_field() {
+        // issue 14: "mqtt.tls must be set for an ssl:// broker, was 'null'" named no key of the config
+        ConfigException e = invalid(SSL);
+
+        assertThat(e.errors()).extracting(ConfigError::key).containsExactly("mqtt.tls.ca_file");
+        assertThat(e.getMessage()).contains("mqtt.tls.ca_file = '' (default): must be set for an ssl:// broker")
+                .doesNotContain("mqtt.tls ").doesNotContain("null");
+    }
+
+    @Test
+    void every_missing_or_unparsable_tls_file_is_reported_at_start_against_its_own_key() throws IOException {
+        // issue 14: only the first missing file was found, at connect time, and reported against mqtt.tls.ca_file
+        TestPki pki = TestPki.create(dir, "Test Root CA", NOW, TestPki.KeyType.EC);
+        Path notPem = Files.writeString(dir.resolve("cert.txt"), "hello\n");
+        Path missingKey = dir.resolve("missing-key.pem");
+
+        ConfigException e = invalid(SSL + "mqtt.tls.ca_file = " + pki.caPem() + "\nmqtt.tls.cert_file = " + notPem
+                + "\nmqtt.tls.key_file = " + missingKey + "\n");
+
+        assertThat(e.errors()).extracting(ConfigError::key)
+                .containsExactlyInAnyOrder("mqtt.tls.cert_file", "mqtt.tls.key_file");
+        assertThat(e.getMessage())
+                .contains("mqtt.tls.key_file = '" + missingKey + "' (agent.conf line 10): cannot be read: does not exist")
+                .contains("mqtt.tls.cert_file = '" + notPem + "' (agent.conf line 9): must hold PEM certificates")
+                .doesNotContain("TlsSettings[").doesNotContain("Exception");
+    }
+
+    @Test
+    void a_certificate_without_its_key_is_an_error_of_the_key_and_a_tcp_broker_refuses_tls_files() throws IOException {
+        TestPki pki = TestPki.create(dir, "Test Root CA", NOW, TestPki.KeyType.EC);
+        TestPki.Identity scale = pki.client("SCALE-0042", false);
+
+        ConfigException lonely = invalid(SSL + "mqtt.tls.ca_file = " + pki.caPem() + "\nmqtt.tls.cert_file = "
+                + scale.certPem() + "\n");
+        ConfigException plain = invalid(VALID + "mqtt.tls.ca_file = " + pki.caPem() + "\n");
+
+        assertThat(lonely.errors()).extracting(ConfigError::key).containsExactly("mqtt.tls.key_file");
+        assertThat(lonely.getMessage()).contains("must be set together with mqtt.tls.cert_file");
+        assertThat(plain.errors()).extracting(ConfigError::key).containsExactly("mqtt.tls.ca_file");
+        assertThat(plain.getMessage()).contains("must not be set for a tcp:// broker");
+        // and the good set loads
+        AgentConfig ok = load(SSL + "mqtt.tls.ca_file = " + pki.caPem() + "\nmqtt.tls.cert_file = " + scale.certPem()
+                + "\nmqtt.tls.key_file = " + scale.keyPem() + "\n", Map.of(), false);
+        assertThat(ok.mqtt().tls().mutual()).isTrue();
+    }
+
+    @Test
+    void duration_limits_are_printed_in_the_units_of_the_config() {
+        // issue 14: limits were printed as PT18H12M15S
+        ConfigException e = invalid(VALID + "mqtt.keepalive = 30h\nshutdown.publish_timeout = 1d\n");
+
+        assertThat(e.getMessage()).contains("between 1s and 18h 12m 15s").contains("between 0s and 5m")
+                .doesNotContain("PT");
+        assertThat(ConfigReader.human(java.time.Duration.ofMillis(1_500))).isEqualTo("1s 500ms");
     }
 }

@@ -26,6 +26,9 @@ public final class RequestHandler {
     /** Most samples one live request may stream: 10 minutes at 80 SPS. */
     static final int MAX_LIVE_SAMPLES = MAX_SECONDS * 80;
 
+    /** Heaviest test weight on the simulated 200 kg cell, kg (LoadCellSpec.typical's capacity). */
+    static final double MAX_SIM_KG = 200;
+
     private final ControlService service;
 
     public RequestHandler(ControlService service) {
@@ -76,8 +79,10 @@ public final class RequestHandler {
             case "record_trace" -> service.recordTrace(path(r, "file"),
                     Duration.ofSeconds((long) number(r, "seconds", 1, MAX_SECONDS, 30)));
             case "selftest" -> service.selftest();
+            case "sim_load" -> service.simulatedWeight(number(r, "kg", 0, MAX_SIM_KG, Double.NaN));
+            case "sim_unload" -> service.simulatedWeight(null);
             default -> throw ControlException.badField("op", op, "must be one of status, live, tare, calibrate, "
-                    + "assign_keg, keg_tare, calibration_history, record_trace, selftest");
+                    + "assign_keg, keg_tare, calibration_history, record_trace, selftest, sim_load, sim_unload");
         };
     }
 

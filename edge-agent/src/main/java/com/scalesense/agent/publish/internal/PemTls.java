@@ -61,7 +61,13 @@ public final class PemTls {
         }
     }
 
-    private static Collection<? extends Certificate> certificates(Path file) {
+    /**
+     * Reads the PEM certificate(s) of {@code file}, as a connection would (the start-up check of
+     * mqtt.tls.ca_file and mqtt.tls.cert_file).
+     *
+     * @throws TlsSetupException naming what is wrong
+     */
+    public static Collection<? extends Certificate> certificates(Path file) {
         try (var in = Files.newInputStream(file)) {
             Collection<? extends Certificate> certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
             if (certs.isEmpty()) {
@@ -73,7 +79,13 @@ public final class PemTls {
         }
     }
 
-    private static PrivateKey privateKey(Path file) {
+    /**
+     * Reads the PEM private key of {@code file}, as a connection would (the start-up check of
+     * mqtt.tls.key_file).
+     *
+     * @throws TlsSetupException naming what is wrong
+     */
+    public static PrivateKey privateKey(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.US_ASCII);

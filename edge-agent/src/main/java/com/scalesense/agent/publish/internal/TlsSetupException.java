@@ -9,15 +9,23 @@ public final class TlsSetupException extends AgentException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    private final String problem;
 
     TlsSetupException(Path file, String problem) {
         super("TLS file " + file + " " + problem + ".");
         this.file = file;
+        this.problem = problem;
     }
 
     TlsSetupException(Path file, Throwable cause) {
         super("TLS file " + file + " could not be used: " + cause.getMessage(), cause);
         this.file = file;
+        this.problem = "could not be used: " + cause.getMessage();
+    }
+
+    /** What is wrong with the file, without its name, e.g. {@code holds no PEM block}. */
+    public String problem() {
+        return problem;
     }
 
     public Path file() {

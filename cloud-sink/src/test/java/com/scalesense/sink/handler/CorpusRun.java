@@ -1,6 +1,5 @@
 package com.scalesense.sink.handler;
 
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.handler.HostileCorpus.Case;
@@ -151,12 +150,8 @@ final class CorpusRun {
             var h = new SqsBatchHandler(router);
             handler = bytes -> {
                 int before = quarantine.kept;
-                var m = new SQSEvent.SQSMessage();
-                m.setMessageId("m");
                 // SQS carries text: bytes that are not UTF-8 arrive as the rule's decoding of them.
-                m.setBody(new String(bytes, StandardCharsets.UTF_8));
-                var e = new SQSEvent();
-                e.setRecords(List.of(m));
+                var e = Messages.sqsEvent(new String(bytes, StandardCharsets.UTF_8));
                 if (!h.handleRequest(e, null).getBatchItemFailures().isEmpty()) {
                     throw new IllegalStateException("returned for retry");
                 }

@@ -3,7 +3,6 @@ package com.scalesense.sink.handler;
 import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.rejection.RejectionMetrics;
@@ -27,14 +26,6 @@ class RejectionQuarantineIT extends WithLocalDynamo {
 
     private static final Instant NOW = Instant.ofEpochMilli(T0 + 600_000);
 
-    private static SQSEvent event(String body) {
-        var m = new SQSEvent.SQSMessage();
-        m.setMessageId("m-1");
-        m.setBody(body);
-        var e = new SQSEvent();
-        e.setRecords(List.of(m));
-        return e;
-    }
 
     @Test
     void keeps_counts_and_escapes_a_rejected_message() throws Exception {
@@ -50,7 +41,7 @@ class RejectionQuarantineIT extends WithLocalDynamo {
         assertThat(body).contains("forged line");
 
         // when a batch whose keg_id carries a newline and a right-to-left override arrives
-        var response = handler.handleRequest(event(body), null);
+        var response = handler.handleRequest(Messages.sqsEvent(body), null);
 
         // then it is acknowledged (never retried), kept once, escaped, and counted under its rule
         assertThat(response.getBatchItemFailures()).isEmpty();
@@ -79,7 +70,7 @@ class RejectionQuarantineIT extends WithLocalDynamo {
         var handler = new SqsBatchHandler(new MessageRouter(new WireCodec(), sink.service(), sink.clock, quarantine,
                 new RejectionMetrics(new PrintStream(emf, true, StandardCharsets.UTF_8))));
 
-        handler.handleRequest(event(Messages.batchEvent(Batches.of(Batches.series(T0, 2, 60, 1)), Batches.DEVICE_ID)), null);
+        handler.handleRequest(Messages.sqsEvent(Messages.batchEvent(Batches.of(Batches.series(T0, 2, 60, 1)), Batches.DEVICE_ID)), null);
 
         assertThat(quarantine.recent(Batches.DEVICE_ID, 10)).isEmpty();
         assertThat(emf.size()).isZero();

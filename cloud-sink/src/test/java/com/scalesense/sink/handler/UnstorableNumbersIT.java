@@ -4,7 +4,6 @@ import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.WireCodec;
@@ -34,14 +33,6 @@ class UnstorableNumbersIT extends WithLocalDynamo {
         return Batches.of(readings);
     }
 
-    private static SQSEvent event(String body) {
-        var m = new SQSEvent.SQSMessage();
-        m.setMessageId("m-1");
-        m.setBody(body);
-        var e = new SQSEvent();
-        e.setRecords(List.of(m));
-        return e;
-    }
 
     @Test
     void rejects_batch_whose_26th_reading_dynamodb_cannot_store_without_retry_or_leftover_items() {
@@ -51,7 +42,7 @@ class UnstorableNumbersIT extends WithLocalDynamo {
         var before = sink.dump();
 
         // when it arrives through the queue
-        var response = handler.handleRequest(event(Messages.batchEvent(withWeightAt(25, 1e126, 30),
+        var response = handler.handleRequest(Messages.sqsEvent(Messages.batchEvent(withWeightAt(25, 1e126, 30),
                 Batches.DEVICE_ID)), null);
 
         // then it is not returned for retry (no outage) and not one item was written

@@ -44,7 +44,8 @@ public final class SinkHarness {
 
     /** Writes KEG#/META as {@code KegAssigner} does (the attributes authorisation reads). */
     public void keg(String kegId, String locId, String tapId) {
-        var item = new java.util.HashMap<>(item("KEG#" + kegId, "META") == null ? Map.of() : item("KEG#" + kegId, "META"));
+        var existing = item("KEG#" + kegId, "META");
+        var item = new java.util.HashMap<>(existing == null ? Map.<String, AttributeValue>of() : existing);
         item.putAll(Map.of("PK", AttributeValue.fromS("KEG#" + kegId), "SK", AttributeValue.fromS("META"),
                 "keg_id", AttributeValue.fromS(kegId), "loc_id", AttributeValue.fromS(locId),
                 "tap_id", AttributeValue.fromS(tapId)));

@@ -8,6 +8,11 @@ import java.util.regex.Pattern;
  * (seed 001). Within one boot the agent keeps windows strictly increasing, so two batches never
  * share an id even if the wall clock steps back.
  *
+ * <p>One window, one id: the window ends are written as exactly the decimal digits of the epoch
+ * milliseconds, with no sign and no leading zero ({@code 0} itself is {@code 0}), so
+ * {@link #parse} refuses {@code …_01704067200000_…}, which would otherwise name the same window
+ * under a second id and let the same readings be stored twice.
+ *
  * @param hardwareId    MAC address, upper case, colon separated
  * @param bootId        UUID v4
  * @param windowStartMs epoch milliseconds, inclusive
@@ -19,7 +24,7 @@ public record BatchId(String hardwareId, String bootId, long windowStartMs, long
     public static final int MAX_LENGTH = 256;
 
     private static final Pattern SHAPE = Pattern.compile(
-            "^([0-9A-F]{2}(?::[0-9A-F]{2}){5})_([0-9a-fA-F-]{36})_(\\d{1,13})_(\\d{1,13})$");
+            "^([0-9A-F]{2}(?::[0-9A-F]{2}){5})_([0-9a-fA-F-]{36})_(0|[1-9][0-9]{0,12})_(0|[1-9][0-9]{0,12})$");
 
     public BatchId {
         Objects.requireNonNull(hardwareId, "hardware_id must not be null.");
@@ -48,8 +53,9 @@ public record BatchId(String hardwareId, String bootId, long windowStartMs, long
         }
         var m = SHAPE.matcher(text);
         if (!m.matches()) {
-            throw new ProtocolException("batch_id must be {hardware_id}_{boot_id}_{window_start_ms}_{window_end_ms}, was '"
-                    + Truncate.forMessage(text) + "'.");
+            throw new ProtocolException("batch_id must be {hardware_id}_{boot_id}_{window_start_ms}_{window_end_ms},"
+                    + " each window end the digits of its epoch ms without leading zeros, was '"
+                    + SafeText.quote(text) + "'.");
         }
         return new BatchId(m.group(1), m.group(2), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)));
     }

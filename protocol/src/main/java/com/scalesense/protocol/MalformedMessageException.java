@@ -14,13 +14,16 @@ public class MalformedMessageException extends ProtocolException {
     private final String rule;
 
     /**
+     * Both parts may quote the sender's bytes (a field name, a parser's view of a bad token), so
+     * both are made log-safe by {@link SafeText#line}.
+     *
      * @param path JSON path where reading stopped, e.g. {@code readings[3].level_pct}, or {@code $}
      * @param rule what was expected there
      */
     public MalformedMessageException(String path, String rule, Throwable cause) {
-        super(path + ": " + rule, cause);
-        this.path = path;
-        this.rule = rule;
+        super(SafeText.line(path) + ": " + SafeText.line(rule), cause);
+        this.path = SafeText.line(path);
+        this.rule = SafeText.line(rule);
     }
 
     public MalformedMessageException(String path, String rule) {

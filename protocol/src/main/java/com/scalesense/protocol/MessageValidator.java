@@ -52,7 +52,7 @@ public final class MessageValidator {
 
     private static void require(String what, List<Violation> violations) {
         if (!violations.isEmpty()) {
-            throw new InvalidMessageException(Truncate.forMessage(what), violations);
+            throw new InvalidMessageException(SafeText.quote(what), violations);
         }
     }
 }

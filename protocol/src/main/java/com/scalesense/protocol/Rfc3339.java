@@ -61,7 +61,7 @@ public final class Rfc3339 {
     public static long parseMillis(String text) {
         if (!isValid(text)) {
             throw new ProtocolException("timestamp must be RFC3339 UTC YYYY-MM-DDTHH:MM:SSZ, was '"
-                    + Truncate.forMessage(text) + "'.");
+                    + SafeText.quote(text) + "'.");
         }
         return LocalDateTime.parse(text, FORMAT).toInstant(ZoneOffset.UTC).toEpochMilli();
     }

@@ -50,12 +50,12 @@ public final class Topics {
      */
     public static String deviceIdOf(String topic) {
         if (topic == null || !topic.startsWith(ROOT + "/")) {
-            throw new ProtocolException("topic must start with '" + ROOT + "/', was '" + Truncate.forMessage(topic) + "'.");
+            throw new ProtocolException("topic must start with '" + ROOT + "/', was '" + SafeText.quote(topic) + "'.");
         }
         String[] parts = topic.substring(ROOT.length() + 1).split("/", -1);
         if (parts.length != 2 || !DEVICE_ID.matcher(parts[0]).matches() || !KINDS.contains(parts[1])) {
             throw new ProtocolException("topic must be " + ROOT + "/{device_id}/{batches|registration|commands}, was '"
-                    + Truncate.forMessage(topic) + "'.");
+                    + SafeText.quote(topic) + "'.");
         }
         return parts[0];
     }
@@ -63,7 +63,7 @@ public final class Topics {
     private static String topic(String deviceId, String kind) {
         if (deviceId == null || !DEVICE_ID.matcher(deviceId).matches()) {
             throw new ProtocolException("device_id must match " + DEVICE_ID.pattern() + " (e.g. SCALE-0042), was '"
-                    + Truncate.forMessage(deviceId) + "'.");
+                    + SafeText.quote(deviceId) + "'.");
         }
         return ROOT + "/" + deviceId + "/" + kind;
     }

@@ -65,7 +65,7 @@ class DocExamplesTest {
     void the_example_batch_id_is_the_one_batch_id_builds() throws IOException {
         String doc = Files.readString(DOC, UTF_8);
         String id = new BatchId("AA:BB:CC:DD:EE:FF", "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                1_704_067_200_000L, 1_704_067_800_000L).toString();
+                1_704_067_260_000L, 1_704_067_460_000L).toString();
         assertThat(doc).contains("\"batch_id\": \"" + id + "\"");
     }
 }

@@ -19,7 +19,7 @@ class MessageValidatorTest {
 
     private static ReadingsBatch withHeader(String hardwareId, String bootId, String batchId, String locId, String tapId) {
         return new ReadingsBatch(1, hardwareId, "SCALE-0042", bootId, "1.0.16", batchId, locId, tapId, null,
-                List.of(Samples.reading(Samples.START)), List.of());
+                List.of(Samples.reading(Samples.START), Samples.reading(Samples.END)), List.of());
     }
 
     @Test
@@ -92,16 +92,47 @@ class MessageValidatorTest {
         // given readings before the window, then two in the same millisecond
         var readings = List.of(Samples.reading(Samples.START - 1), Samples.reading(Samples.START + 5),
                 Samples.reading(Samples.START + 5), Samples.reading(Samples.END + 1));
-        var violations = validator.check(Samples.batch(readings, List.of()));
+        var violations = validator.check(Samples.batch(Samples.BATCH_ID, readings, List.of()));
         assertThat(violations).extracting(Violation::field).containsExactly(
-                "readings[0].timestamp_ms", "readings[2].timestamp_ms", "readings[3].timestamp_ms");
+                "readings[0].timestamp_ms", "readings[2].timestamp_ms", "readings[3].timestamp_ms", "batch_id");
         assertThat(violations.get(1).rule()).contains("strictly greater", "{timestamp_ms}#{batch_id}");
     }
 
     @Test
-    void accepts_a_window_wider_than_its_readings() {
-        var batch = Samples.batch(List.of(Samples.reading(Samples.START + 300_000)), List.of());
+    void rejects_batch_whose_window_is_wider_than_its_readings_and_events() {
+        // Guards issue 13 class 5: a window wider than the batch's own times named the same
+        // readings under a second batch_id, and the sink stored them twice.
+        // given a batch whose one reading is at START + 300 s but whose id names [START, END]
+        var batch = Samples.batch(Samples.BATCH_ID, List.of(Samples.reading(Samples.START + 300_000)), List.of());
+        // then the window is refused, naming the span it must be
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("window must be exactly [" + (Samples.START + 300_000) + ", "
+                    + (Samples.START + 300_000) + "]");
+        });
+    }
+
+    @Test
+    void accepts_a_window_that_is_the_span_of_readings_and_events_together() {
+        // the agent's batcher forms the window over readings and events: an event may come first
+        var pour = new DeviceEvent.Pour(Samples.START, true, Samples.START - 8_000, Samples.START, 16.0, 473.18);
+        var batch = Samples.batch(new BatchId(Samples.MAC, Samples.BOOT, Samples.START, Samples.START + 60_000)
+                .toString(), List.of(Samples.reading(Samples.START + 60_000)), List.of(pour));
         assertThat(validator.check(batch)).isEmpty();
+    }
+
+    @Test
+    void rejects_batch_id_whose_window_has_leading_zeros() {
+        // Guards issue 13 class 5: "_0999999999000_" parsed to the same window as "_999999999000_",
+        // so one batch had two ids and a redelivery under the other was stored again.
+        // given a reading of 2001-09-08, whose epoch ms has 12 digits: "0" + 12 digits fits 13
+        long t = 999_999_999_000L;
+        String padded = Samples.MAC + "_" + Samples.BOOT + "_0" + t + "_" + t;
+        var batch = Samples.batch(padded, List.of(Samples.reading(t)), List.of());
+        assertThat(validator.check(batch)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("batch_id");
+            assertThat(v.rule()).contains("without leading zeros");
+        });
     }
 
     @Test
@@ -122,6 +153,42 @@ class MessageValidatorTest {
                 "readings[0].level_pct", "readings[0].gallons", "readings[0].weight_lbs",
                 "readings[0].pour_rate_gph", "readings[0].hours_remaining", "readings[0].battery_v",
                 "readings[0].battery_pct", "readings[0].temperature_c");
+    }
+
+    @Test
+    void rejects_numbers_beyond_physics_or_what_dynamodb_can_store() {
+        // Guards issue 13 class 1: 1e126 and 1e-131 passed "finite and >= 0", failed in the
+        // sink's DynamoDB write and were retried as if DynamoDB were down.
+        var r = new Reading(Samples.START, 1e-131, 1e126, 1000.5, 1200.1, 120.5, 8761.0, 1e-200, 1e-131, 85.5,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        var events = List.<DeviceEvent>of(
+                new DeviceEvent.Pour(Samples.START, true, Samples.START - 1, Samples.START, 1e126, 1e126 * 29.5735295625),
+                new DeviceEvent.KegSwap(Samples.START, true, null, null, 1e126),
+                new DeviceEvent.Tare(Samples.START, true, "empty", "keg-20260320-V1St", "half_barrel", 1000.01, 1e-131,
+                        TareStatus.EMPTY_SET));
+        var violations = validator.check(Samples.batch(List.of(r), events));
+        assertThat(fields(violations)).containsExactly("readings[0].level_pct", "readings[0].gallons",
+                "readings[0].weight_lbs", "readings[0].pints_left", "readings[0].pour_rate_gph",
+                "readings[0].hours_remaining", "readings[0].battery_v", "readings[0].battery_pct",
+                "readings[0].temperature_c", "events[0].volume_oz", "events[0].volume_ml", "events[1].weight_lbs",
+                "events[2].empty_offset_lbs", "events[2].full_ref_lbs");
+        assertThat(violations.get(2).rule()).contains("[0, 1000] lbs");
+    }
+
+    @Test
+    void accepts_every_number_at_the_edges_of_its_range() {
+        // the bounds themselves, and the smallest magnitude DynamoDB stores, are valid values
+        double tiny = PhysicalRange.MIN_MAGNITUDE;
+        var top = new Reading(Samples.START, 100.0, 150.0, 1000.0, 1200.0, 120.0, 8760.0, 30.0, 100.0, 85.0,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        var bottom = new Reading(Samples.START + 1, tiny, tiny, tiny, tiny, 0.0, 0.0, 0.0, 0.0, -40.0,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        var events = List.<DeviceEvent>of(
+                new DeviceEvent.Pour(Samples.START, true, Samples.START - 1, Samples.START, 19_200.0, 567_811.77),
+                new DeviceEvent.KegSwap(Samples.START, true, null, null, 1000.0),
+                new DeviceEvent.Tare(Samples.START, true, "full", "keg-20260320-V1St", "half_barrel", tiny, 1000.0,
+                        TareStatus.COMPLETE));
+        assertThat(validator.check(Samples.batch(List.of(top, bottom), events))).isEmpty();
     }
 
     @Test
@@ -164,12 +231,14 @@ class MessageValidatorTest {
                 new DeviceEvent.KegSwap(Samples.START + 20, true, "keg-20260231-abc", null, -1.0),
                 new DeviceEvent.Tare(Samples.START + 30, true, "half", "keg-1", "barrel", null, -3.0, null),
                 new DeviceEvent.SensorError(Samples.END + 1, true, "HX711", null, "x".repeat(300)));
-        assertThat(fields(validator.check(Samples.batch(List.of(Samples.reading(Samples.START)), events))))
+        assertThat(fields(validator.check(Samples.batch(Samples.BATCH_ID,
+                List.of(Samples.reading(Samples.START)), events))))
                 .containsExactly("events[0].start_ms", "events[0].volume_ml",
                         "events[1].previous_keg_id", "events[1].weight_lbs",
                         "events[2].kind", "events[2].keg_id", "events[2].keg_type", "events[2].full_ref_lbs",
                         "events[2].tare_status",
-                        "events[3].timestamp_ms", "events[3].sensor", "events[3].status", "events[3].detail");
+                        "events[3].timestamp_ms", "events[3].sensor", "events[3].status", "events[3].detail",
+                        "batch_id");
     }
 
     @Test

@@ -9,7 +9,9 @@ final class Samples {
     static final String MAC = "AA:BB:CC:DD:EE:FF";
     static final String BOOT = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
     static final long START = 1_704_067_200_000L;
-    static final long END = 1_704_067_800_000L;
+    /** The sample batch's latest time: its sensor_error event. */
+    static final long END = START + 300_000;
+    /** The sample batch's id: its window is the span [START, END] of its readings and events. */
     static final String BATCH_ID = new BatchId(MAC, BOOT, START, END).toString();
 
     private Samples() {
@@ -35,14 +37,30 @@ final class Samples {
                 new DeviceEvent.SensorError(START + 300_000, false, "hx711", SensorStatus.ERROR, "dout stuck high"));
     }
 
+    /** A batch of these readings and events, its batch_id's window their span (as the agent forms it). */
     static ReadingsBatch batch(List<Reading> readings, List<DeviceEvent> events) {
-        return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, MAC, "SCALE-0042", BOOT, "1.0.16", BATCH_ID,
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Reading r : readings) {
+            first = Math.min(first, r.timestampMs());
+            last = Math.max(last, r.timestampMs());
+        }
+        for (DeviceEvent e : events) {
+            first = Math.min(first, e.timestampMs());
+            last = Math.max(last, e.timestampMs());
+        }
+        String id = first <= last && first >= 0 ? new BatchId(MAC, BOOT, first, last).toString() : BATCH_ID;
+        return batch(id, readings, events);
+    }
+
+    /** A batch under {@code batchId}, whatever window it names. */
+    static ReadingsBatch batch(String batchId, List<Reading> readings, List<DeviceEvent> events) {
+        return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, MAC, "SCALE-0042", BOOT, "1.0.16", batchId,
                 "loc-001", "loc-001#TAP#07", "keg-20260318-007", readings, events);
     }
 
     static ReadingsBatch batch() {
-        return batch(List.of(reading(START + 60_000), reading(START + 120_000), faultyReading(START + 180_000)),
-                events());
+        return batch(List.of(reading(START), reading(START + 120_000), faultyReading(START + 180_000)), events());
     }
 
     static BootRegistration registration() {

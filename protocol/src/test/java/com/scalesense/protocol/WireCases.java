@@ -92,8 +92,16 @@ final class WireCases {
         return between(r, MIN_MS, MAX_MS - 1);
     }
 
-    private static double nonNegative(Random r) {
-        return between(r, 0.0, 1e6);
+    /**
+     * A value of {@code range}; one case in five is an edge: either bound, the smallest magnitude
+     * DynamoDB stores (1e-130) or the largest double under the upper bound.
+     */
+    static double within(Random r, PhysicalRange range) {
+        return switch (r.nextInt(10)) {
+            case 0 -> range.min() == 0 ? PhysicalRange.MIN_MAGNITUDE : range.min();
+            case 1 -> Math.nextDown(range.max());
+            default -> between(r, range.min(), range.max());
+        };
     }
 
     /** A reading at {@code ts}; its level is given exactly when hx711 is ok. */
@@ -103,13 +111,15 @@ final class WireCases {
         Map<String, SensorStatus> sensors = new HashMap<>();
         sensors.put("hx711", hx711);
         sensors.put("ds18b20", oneOf(r, SensorStatus.values()));
-        Double level = between(r, 0.0, 100.0);
-        Double gallons = nonNegative(r);
-        Double weightLbs = nonNegative(r);
-        Double pints = nonNegative(r);
+        Double level = within(r, PhysicalRanges.LEVEL_PCT);
+        Double gallons = within(r, PhysicalRanges.GALLONS);
+        Double weightLbs = within(r, PhysicalRanges.WEIGHT_LBS);
+        Double pints = within(r, PhysicalRanges.PINTS_LEFT);
         return new Reading(ts, ok ? level : null, ok ? gallons : null, ok ? weightLbs : null, ok ? pints : null,
-                orNull(r, 0.3, nonNegative(r)), orNull(r, 0.3, nonNegative(r)), orNull(r, 0.3, between(r, 0.0, 30.0)),
-                orNull(r, 0.3, between(r, 0.0, 100.0)), orNull(r, 0.3, between(r, -40.0, 85.0)), sensors,
+                orNull(r, 0.3, within(r, PhysicalRanges.POUR_RATE_GPH)),
+                orNull(r, 0.3, within(r, PhysicalRanges.HOURS_REMAINING)),
+                orNull(r, 0.3, within(r, PhysicalRanges.BATTERY_V)), orNull(r, 0.3, within(r, PhysicalRanges.BATTERY_PCT)),
+                orNull(r, 0.3, within(r, PhysicalRanges.TEMPERATURE_C)), sensors,
                 r.nextBoolean(), oneOf(r, KegState.values()), orNull(r, 0.2, oneOf(r, TareStatus.values())));
     }
 
@@ -118,16 +128,16 @@ final class WireCases {
         return switch (kind) {
             case 0 -> {
                 long length = between(r, 0L, 600_000L);
-                double oz = between(r, 0.1, 200.0);
+                double oz = r.nextInt(10) == 0 ? PhysicalRanges.POUR_OZ.max() : between(r, 0.1, 200.0);
                 yield new DeviceEvent.Pour(ts, r.nextBoolean(), Math.max(MIN_MS, ts - length), ts, oz,
                         oz * 29.5735295625);
             }
             case 1 -> new DeviceEvent.KegSwap(ts, true, orNull(r, 0.3, kegId(r)), orNull(r, 0.3, kegId(r)),
-                    nonNegative(r));
+                    within(r, PhysicalRanges.WEIGHT_LBS));
             case 2 -> {
                 boolean empty = r.nextBoolean();
-                Double lbs = nonNegative(r);
-                Double other = orNull(r, 0.3, nonNegative(r));
+                Double lbs = within(r, PhysicalRanges.WEIGHT_LBS);
+                Double other = orNull(r, 0.3, within(r, PhysicalRanges.WEIGHT_LBS));
                 yield new DeviceEvent.Tare(ts, false, empty ? "empty" : "full", kegId(r), oneOf(r, KEG_TYPES),
                         empty ? lbs : other, empty ? other : lbs, oneOf(r, TareStatus.values()));
             }
@@ -141,7 +151,10 @@ final class WireCases {
         return event(r, ts, r.nextInt(4));
     }
 
-    /** A valid batch: 1..100 readings strictly increasing inside a window, up to 5 events. */
+    /**
+     * A valid batch: 1..100 readings strictly increasing, up to 5 events among them, and a
+     * batch_id whose window is exactly the span of their timestamps.
+     */
     static ReadingsBatch batch(Random r) {
         long start = between(r, MIN_MS, MAX_MS - 10_000_000);
         int n = between(r, 1, 100);
@@ -157,9 +170,15 @@ final class WireCases {
         for (int i = 0; i < e; i++) {
             events.add(event(r, between(r, start, end)));
         }
+        long first = readings.get(0).timestampMs();
+        long last = t;
+        for (DeviceEvent event : events) {
+            first = Math.min(first, event.timestampMs());
+            last = Math.max(last, event.timestampMs());
+        }
         Header h = header(r);
         return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, h.mac(), h.device(), h.boot(), h.firmware(),
-                new BatchId(h.mac(), h.boot(), start, end).toString(), h.loc(), h.tap(), orNull(r, 0.2, kegId(r)),
+                new BatchId(h.mac(), h.boot(), first, last).toString(), h.loc(), h.tap(), orNull(r, 0.2, kegId(r)),
                 readings, events);
     }
 

@@ -35,8 +35,9 @@ public final class IotRuleHandler implements RequestStreamHandler {
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
-        // One read bounded by the codec's limit plus one byte, so an oversize event is seen as such.
-        byte[] message = input.readNBytes(WireCodec.MAX_PAYLOAD_BYTES + 1);
+        // One read bounded by the event limit (the device's plus the rule's topic) plus one byte,
+        // so an oversize event is seen as such.
+        byte[] message = input.readNBytes(WireCodec.MAX_RULE_EVENT_BYTES + 1);
         MessageRouter.Routed routed = router.route(message);
         Map<String, String> response = new LinkedHashMap<>();
         response.put("outcome", routed.outcome().name().toLowerCase(Locale.ROOT));

@@ -67,7 +67,12 @@ public final class MessageRouter {
     private final RejectionMetrics metrics;
     private final ObjectMapper topicReader = new ObjectMapper();
 
-    /** Logs rejections only (tests, the demo): no quarantine, no metric. */
+    /**
+     * Logs rejections only (tests, the demo): no quarantine, no metric.
+     *
+     * @param codec a codec from {@link WireCodec#forRuleEvents()}: the rule's topic field is not
+     *              the device's, so the event may exceed the device's limit by that much
+     */
     public MessageRouter(WireCodec codec, IngestionService service) {
         this(codec, service, Clock.systemUTC(), null, null);
     }
@@ -87,15 +92,28 @@ public final class MessageRouter {
                 StreamReadConstraints.builder().maxNestingDepth(TOPIC_READER_MAX_DEPTH).build());
     }
 
-    /** @throws com.scalesense.sink.store.StoreUnavailableException when DynamoDB failed: retry later */
+    /**
+     * The size limit is the device's ({@link WireCodec#MAX_PAYLOAD_BYTES}): an event larger than a
+     * full device payload plus the largest topic the rule can add is refused unread; otherwise the
+     * device's share, the event less the {@code "topic"} member the rule added, must fit.
+     *
+     * @throws com.scalesense.sink.store.StoreUnavailableException when DynamoDB failed: retry later
+     */
     public Routed route(byte[] message) {
         String deviceId = Rejection.UNKNOWN_DEVICE;
         try {
-            if (message.length > WireCodec.MAX_PAYLOAD_BYTES) {
+            if (message.length > WireCodec.MAX_RULE_EVENT_BYTES) {
                 throw rejected("payload", message.length + " bytes", "must be at most "
-                        + WireCodec.MAX_PAYLOAD_BYTES + " bytes (AWS IoT Core MQTT payload limit)");
+                        + WireCodec.MAX_PAYLOAD_BYTES + " bytes from the device (AWS IoT Core MQTT payload limit)"
+                        + " plus " + WireCodec.RULE_TOPIC_ALLOWANCE + " for the rule's topic field");
             }
             String topic = topicOf(message);
+            int deviceBytes = WireCodec.devicePayloadBytes(message.length, topic);
+            if (deviceBytes > WireCodec.MAX_PAYLOAD_BYTES) {
+                throw rejected("payload", deviceBytes + " bytes from the device", "must be at most "
+                        + WireCodec.MAX_PAYLOAD_BYTES + " bytes (AWS IoT Core MQTT payload limit; the topic field"
+                        + " the rule adds is not counted)");
+            }
             deviceId = Topics.deviceIdOf(topic);
             if (topic.endsWith("/" + Topics.BATCHES)) {
                 IngestResult r = service.ingest(codec.decodeBatch(message), deviceId);

@@ -51,7 +51,7 @@ final class SinkWiring {
     static MessageRouter router(SinkStore store, Map<String, String> env) {
         var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
                 () -> UUID.randomUUID().toString());
-        return new MessageRouter(new WireCodec(), service, Clock.systemUTC(),
+        return new MessageRouter(WireCodec.forRuleEvents(), service, Clock.systemUTC(),
                 new DynamoRejections(client(), TableNames.fromEnv(env)), new RejectionMetrics(System.out));
     }
 }

@@ -131,7 +131,7 @@ final class CorpusRun {
         var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(com.scalesense.sink.testing.Batches.T0 + 600_000));
         HostileCorpus.setUpWorld(sink);
         var quarantine = new Counting(new DynamoRejections(dynamo.client(), sink.names));
-        var router = new MessageRouter(new WireCodec(), sink.service(), sink.clock, quarantine,
+        var router = new MessageRouter(WireCodec.forRuleEvents(), sink.service(), sink.clock, quarantine,
                 new RejectionMetrics(new PrintStream(OutputStream.nullOutputStream())));
         Handler handler;
         if (iotRule) {

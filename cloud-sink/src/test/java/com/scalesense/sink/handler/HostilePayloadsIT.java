@@ -65,7 +65,7 @@ class HostilePayloadsIT extends WithLocalDynamo {
         c.add(Arguments.of("zero readings", "0 readings", Messages.batchEvent(new ReadingsBatch(1, Batches.HARDWARE_ID, Batches.DEVICE_ID,
                 Batches.BOOT_ID, "1.0.16", Batches.HARDWARE_ID + "_" + Batches.BOOT_ID + "_" + T0 + "_" + T0,
                 Batches.LOC_ID, Batches.TAP_ID, null, List.of(), List.of()), Batches.DEVICE_ID)));
-        c.add(Arguments.of("129 KB", "131073 bytes", valid().replace("{\"topic\"", "{\"pad\":\"" + "x".repeat(129 * 1024) + "\",\"topic\"")));
+        c.add(Arguments.of("129 KB", "must be at most 131072 bytes from the device", valid().replace("{\"topic\"", "{\"pad\":\"" + "x".repeat(129 * 1024) + "\",\"topic\"")));
         String lower = "aa:bb:cc:dd:ee:01";
         c.add(Arguments.of("hardware_id not a MAC", "hardware_id = aa:bb:cc:dd:ee:01", Messages.batchEvent(withIds(lower, Batches.BOOT_ID,
                 lower + "_" + Batches.BOOT_ID + "_" + T0 + "_" + (T0 + 2 * INTERVAL_MS)), Batches.DEVICE_ID)));
@@ -98,7 +98,7 @@ class HostilePayloadsIT extends WithLocalDynamo {
         sink.service().register(new BootRegistration(1, Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.BOOT_ID,
                 "1.0.16", Batches.LOC_ID, Batches.TAP_ID, caps, T0, true), Batches.DEVICE_ID);
         var before = sink.dump();
-        var handler = new IotRuleHandler(new MessageRouter(new WireCodec(), sink.service()));
+        var handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), sink.service()));
         // SCALE-0043 publishes on its own topic but claims SCALE-0042's MAC.
         var batch = Batches.of(Batches.HARDWARE_ID, "SCALE-0043", Batches.series(T0, 2, 60, 1), List.of());
         var hijack = new BootRegistration(1, Batches.HARDWARE_ID, "SCALE-0043", Batches.BOOT_ID, "1.0.16",
@@ -119,7 +119,7 @@ class HostilePayloadsIT extends WithLocalDynamo {
     void rejects_hostile_message_with_its_reason_and_writes_nothing(String name, String reason, String event)
             throws Exception {
         var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 600_000));
-        var handler = new IotRuleHandler(new MessageRouter(new WireCodec(), sink.service()));
+        var handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), sink.service()));
         var out = new ByteArrayOutputStream();
         var before = sink.dump();
 

@@ -28,7 +28,7 @@ class IotRuleHandlerIT extends WithLocalDynamo {
     @BeforeEach
     void handler_on_fresh_tables() {
         sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 600_000));
-        handler = new IotRuleHandler(new MessageRouter(new WireCodec(), sink.service()));
+        handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), sink.service()));
     }
 
     private String outcomeOf(String event) throws IOException {
@@ -59,5 +59,39 @@ class IotRuleHandlerIT extends WithLocalDynamo {
         assertThat(row.get("confirmation_id").s()).isEqualTo("00000000-0000-4000-8000-000000000001");
         assertThat(row.get("capabilities").m().get("features").m().get("offline_buffering").bool()).isTrue();
         assertThat(row.get("last_boot_id").s()).isEqualTo(Batches.BOOT_ID);
+    }
+
+    /** The device's JSON of a valid batch, padded with an unknown field to exactly {@code bytes} bytes. */
+    private static String devicePayloadOf(int bytes) {
+        String json = Messages.json(Batches.of(Batches.series(T0, 3, 60, 1)));
+        String padded = "{\"pad\":\"\"," + json.substring(1);
+        String device = "{\"pad\":\"" + "x".repeat(bytes - padded.length()) + "\"," + json.substring(1);
+        assertThat(Messages.bytes(device)).hasSize(bytes);
+        return device;
+    }
+
+    @Test
+    void accepts_a_device_payload_of_exactly_the_limit_once_the_rule_added_its_topic() throws IOException {
+        // Guards issue 13 class 6: the rule's "topic" field was counted against the device's
+        // 128 KB, so payloads just under the documented limit were refused.
+        String event = Messages.withTopic(devicePayloadOf(WireCodec.MAX_PAYLOAD_BYTES), Topics.batches(Batches.DEVICE_ID));
+        assertThat(Messages.bytes(event).length).isGreaterThan(WireCodec.MAX_PAYLOAD_BYTES);
+
+        assertThat(outcomeOf(event)).isEqualTo("accepted");
+    }
+
+    @Test
+    void rejects_a_device_payload_one_byte_over_the_limit_naming_the_device_bytes() throws IOException {
+        String event = Messages.withTopic(devicePayloadOf(WireCodec.MAX_PAYLOAD_BYTES + 1),
+                Topics.batches(Batches.DEVICE_ID));
+        var before = sink.dump();
+        var out = new ByteArrayOutputStream();
+        handler.handleRequest(new ByteArrayInputStream(Messages.bytes(event)), out, null);
+
+        var response = new ObjectMapper().readTree(out.toByteArray());
+        assertThat(response.get("outcome").asText()).isEqualTo("rejected");
+        assertThat(response.get("reason").asText()).contains("payload = " + (WireCodec.MAX_PAYLOAD_BYTES + 1)
+                + " bytes from the device");
+        assertThat(sink.differencesFrom(before)).isEmpty();
     }
 }

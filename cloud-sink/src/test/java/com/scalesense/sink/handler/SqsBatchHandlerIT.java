@@ -58,7 +58,7 @@ class SqsBatchHandlerIT extends WithLocalDynamo {
         var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 600_000));
         var good = Batches.of(Batches.series(T0, 2, 60, 1));
         var unlucky = Batches.of(Batches.series(T0 + 5 * INTERVAL_MS, 2, 58, 1));
-        var handler = new SqsBatchHandler(new MessageRouter(new WireCodec(),
+        var handler = new SqsBatchHandler(new MessageRouter(WireCodec.forRuleEvents(),
                 sink.service(s -> throttledFor(s, unlucky.batchId()))));
 
         SQSBatchResponse response = handler.handleRequest(event(
@@ -78,13 +78,13 @@ class SqsBatchHandlerIT extends WithLocalDynamo {
         var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 600_000));
         var batch = Batches.of(Batches.series(T0, 2, 60, 1), List.of(Batches.pour(T0 + 1_000, 16)));
         var body = Messages.batchEvent(batch, Batches.DEVICE_ID);
-        var crashing = new SqsBatchHandler(new MessageRouter(new WireCodec(),
+        var crashing = new SqsBatchHandler(new MessageRouter(WireCodec.forRuleEvents(),
                 // write steps without a tare: readings, tap state, telemetry, device row, commit (5th)
                 sink.service(s -> new CrashingStore(s, 5))));
         // The Lambda dies after its commit, before SQS hears back: SQS redelivers the message.
         assertThatThrownBy(() -> crashing.handleRequest(event(body), null)).isInstanceOf(CrashingStore.Crash.class);
 
-        var response = new SqsBatchHandler(new MessageRouter(new WireCodec(), sink.service())).handleRequest(event(body), null);
+        var response = new SqsBatchHandler(new MessageRouter(WireCodec.forRuleEvents(), sink.service())).handleRequest(event(body), null);
 
         assertThat(response.getBatchItemFailures()).isEmpty();
         assertThat(sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07").get("pours").n()).isEqualTo("1");

@@ -38,7 +38,7 @@ class UnstorableNumbersIT extends WithLocalDynamo {
     void rejects_batch_whose_26th_reading_dynamodb_cannot_store_without_retry_or_leftover_items() {
         // given a 30-reading batch whose reading 26 weighs 1e126 lb (above DynamoDB's < 1E+126)
         var sink = new SinkHarness(dynamo, Instant.ofEpochMilli(T0 + 3_600_000));
-        var handler = new SqsBatchHandler(new MessageRouter(new WireCodec(), sink.service()));
+        var handler = new SqsBatchHandler(new MessageRouter(WireCodec.forRuleEvents(), sink.service()));
         var before = sink.dump();
 
         // when it arrives through the queue

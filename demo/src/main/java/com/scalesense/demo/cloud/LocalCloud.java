@@ -41,7 +41,7 @@ public final class LocalCloud implements AutoCloseable {
         IngestionService service = new IngestionService(store, new MessageValidator(), clock,
                 () -> new UUID((ids.nextLong() & ~0xF000L) | 0x4000L,
                         (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
-        IotRuleHandler handler = new IotRuleHandler(new MessageRouter(new WireCodec(), service));
+        IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service));
         LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
         return new LocalCloud(broker, tables, store, rule);
     }

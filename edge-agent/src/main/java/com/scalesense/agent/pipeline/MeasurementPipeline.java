@@ -17,8 +17,10 @@ import com.scalesense.agent.pipeline.signal.SpikeFilter;
 import com.scalesense.agent.pipeline.signal.StabilityWindow;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.SampleStatus;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.PhysicalRanges;
 import com.scalesense.protocol.SensorStatus;
 import java.util.Collection;
 
@@ -70,7 +72,8 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /** Feeds one sample with what else the scale knew at that moment. */
-    public void accept(RawSample raw, Ambient now) {
+    public void accept(RawSample sampled, Ambient now) {
+        RawSample raw = overPlatformLimit(sampled, now) ? saturated(sampled) : sampled;
         this.sample = raw;
         this.ambient = now;
         switch (gate.offer(raw)) {
@@ -99,6 +102,22 @@ public final class MeasurementPipeline implements DetectorListener {
         }
     }
 
+    /**
+     * A sample whose weight is beyond the platform's limit ({@link PhysicalRanges#MAX_PLATFORM_LBS},
+     * either way) is no weight the protocol takes: the platform is overloaded or the calibration is
+     * wrong. It counts as an unusable sample, like a saturated ADC, so the filter, the detector and
+     * every reading and event see only weights within the limit, and a run of them puts the
+     * sensor in error instead of sending a weight the cloud (and the outbox) would refuse.
+     */
+    private boolean overPlatformLimit(RawSample raw, Ambient now) {
+        return raw.isValid()
+                && Units.kgToLbs(Math.abs(calibration.toKg(raw.value(), now.temperatureC()))) > PhysicalRanges.MAX_PLATFORM_LBS;
+    }
+
+    private static RawSample saturated(RawSample raw) {
+        return new RawSample(raw.value(), raw.monotonicNanos(), raw.wallMillis(), SampleStatus.SATURATED);
+    }
+
     private void use(RawSample raw, Ambient now) {
         double kg = smoothing.apply(spikes.apply(calibration.toKg(raw.value(), now.temperatureC())));
         window.add(kg);
@@ -109,12 +128,14 @@ public final class MeasurementPipeline implements DetectorListener {
     @Override
     public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
         double sg = keg.profile().sg();
-        double ml = Units.beerKgToMl(beforeKg - afterKg, sg);
+        // no beer below an empty platform: a drop to under zero (a keg lifted off) pours at most all there was
+        double poured = beforeKg - Math.max(0, afterKg);
+        double ml = Units.beerKgToMl(poured, sg);
         double oz = Units.mlToOz(ml);
         if (oz < config.minPourOz()) {
             return;
         }
-        rate.add(sample.monotonicNanos() / 1_000_000, Units.beerKgToGallons(beforeKg - afterKg, sg));
+        rate.add(sample.monotonicNanos() / 1_000_000, Units.beerKgToGallons(poured, sg));
         event(new DeviceEvent.Pour(sample.wallMillis(), ambient.clockSynced(), startMs, endMs, oz, ml));
     }
 
@@ -124,7 +145,8 @@ public final class MeasurementPipeline implements DetectorListener {
         keg.swappedIn(weightKg, atMs, config.assumeNewKegFull());
         rate.clear(); // the rate is per keg (seed 000): the old keg's pours say nothing about this one
         swapPending = true;
-        event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null, Units.kgToLbs(weightKg)));
+        event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null,
+                ReadingAssembler.weightLbs(Math.max(0, weightKg))));
     }
 
     @Override

@@ -71,7 +71,7 @@ class BatcherCrashIT {
             }
             for (PendingEntry p : box.pending(Integer.MAX_VALUE)) {
                 assertThat(p.entry().kind()).isEqualTo(EntryKind.READING);
-                seen.merge(codec.decode(p.entry().body(), Reading.class).pintsLeft().longValue(), 1, Integer::sum);
+                seen.merge(BatchingCrashWriter.seqOf(codec.decode(p.entry().body(), Reading.class)), 1, Integer::sum);
             }
         }
         List<BatchId> windows = new ArrayList<>();
@@ -81,7 +81,7 @@ class BatcherCrashIT {
             assertThat(validator.check(batch)).as("violations of %s", e.getKey()).isEmpty();
             assertThat(batch.batchId()).isEqualTo(e.getKey());
             windows.add(BatchId.parse(batch.batchId()));
-            batch.readings().forEach(r -> seen.merge(r.pintsLeft().longValue(), 1, Integer::sum));
+            batch.readings().forEach(r -> seen.merge(BatchingCrashWriter.seqOf(r), 1, Integer::sum));
         }
         windows.sort(Comparator.comparingLong(BatchId::windowStartMs));
         for (int i = 1; i < windows.size(); i++) {

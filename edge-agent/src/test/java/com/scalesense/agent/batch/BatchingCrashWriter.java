@@ -18,8 +18,8 @@ import java.util.Map;
 /**
  * The process {@link BatcherCrashIT} kills: the whole durable core (recorder, outbox, batcher)
  * writing as fast as it can. Every run is the same boot and restarts its wall clock at the
- * same instant, so each restart steps the clock back. A reading carries its sequence number in
- * pints_left. Prints only after the call returned:
+ * same instant, so each restart steps the clock back. A reading carries its sequence number as
+ * an extra sensor name (see {@link #reading}). Prints only after the call returned:
  * <pre>
  * A seq                 the reading is recorded (durable)
  * P batch_id base64     about to acknowledge this sealed batch (published)
@@ -59,8 +59,22 @@ public final class BatchingCrashWriter {
         }
     }
 
+    /**
+     * A reading that carries its sequence number as the name of an extra sensor ({@code seq<n>}):
+     * a field with no physical range, so any number of runs stays within the protocol's rules
+     * (pints_left carried it before, and the protocol bounds pints at 1200).
+     */
     static Reading reading(long ts, long seq) {
-        return new Reading(ts, 62.5, 9.69, 112.4, (double) seq, 1.2, 8.1, 4.05, 88.0, 4.5,
-                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, TareStatus.COMPLETE);
+        return new Reading(ts, 62.5, 9.69, 112.4, 77.5, 1.2, 8.1, 4.05, 88.0, 4.5,
+                Map.of("hx711", SensorStatus.OK, SEQ + seq, SensorStatus.OK), true, KegState.STABLE,
+                TareStatus.COMPLETE);
     }
+
+    /** The sequence number {@link #reading} put in. */
+    static long seqOf(Reading reading) {
+        return reading.sensorStatus().keySet().stream().filter(k -> k.startsWith(SEQ))
+                .mapToLong(k -> Long.parseLong(k.substring(SEQ.length()))).findFirst().orElseThrow();
+    }
+
+    private static final String SEQ = "seq";
 }

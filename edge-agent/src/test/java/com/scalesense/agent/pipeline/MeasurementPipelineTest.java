@@ -246,6 +246,56 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_platform_loaded_beyond_its_limit_puts_the_sensor_in_error_instead_of_sending_a_refused_weight() {
+        // Guards issue 13 class 1: the protocol bounds weight_lbs at 1000 lbs; a heavier reading
+        // (an overloaded platform, a wrong calibration) was refused by the agent's own outbox,
+        // and the reading with it.
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5);
+
+        scale.jumpTo(Units.lbsToKg(1200)).hold(120);
+
+        assertThat(scale.recorder.readings()).extracting(Reading::weightLbs).allMatch(w -> w == null || w <= 1000);
+        assertThat(last(scale).sensorStatus()).containsEntry("hx711", SensorStatus.ERROR);
+        assertThat(last(scale).weightLbs()).isNull();
+        assertThat(scale.recorder.eventsOf(DeviceEvent.SensorError.class)).extracting(DeviceEvent.SensorError::status)
+                .containsExactly(SensorStatus.ERROR);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_temperature_or_battery_outside_the_protocol_ranges_is_sent_as_no_value_and_the_level_still_goes() {
+        // Guards issue 13 class 1: a DS18B20 reads up to 125 °C and a sysfs supply any voltage,
+        // but the protocol takes -40..85 °C and 0..30 V; the whole reading was refused.
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.ambient(new Ambient(100.0, new com.scalesense.hal.BatteryState(48.0, 101.0), true)).hold(5);
+
+        Reading r = last(scale);
+        assertThat(r.temperatureC()).isNull();
+        assertThat(r.batteryV()).isNull();
+        assertThat(r.batteryPct()).isNull();
+        assertThat(r.levelPct()).isNotNull();
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_pour_rate_beyond_two_faucets_is_no_estimate() {
+        // Guards issue 13 class 1: pour_rate_gph is bounded at 120 gal/h (two faucets at the Draught
+        // Beer Quality Manual's 1 gal/min); a one-minute rate window over a fast drop gave more.
+        PipelineConfig oneMinute = new PipelineConfig(Duration.ofSeconds(60), Duration.ofMinutes(1), 7, 3.0, 0.05,
+                Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0,
+                0.3, 2.0, 5, 10, true, 16);
+        ScriptedScale scale = new ScriptedScale(oneMinute, MODELO_HALF, 60);
+        scale.hold(5).rampTo(48, 20).hold(4);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isNotEmpty();
+        Reading r = last(scale);
+        assertThat(r.pourRateGph()).isNull();
+        assertThat(r.hoursRemaining()).isNull();
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
     void a_keg_swap_starts_a_new_keg_with_tare_pending_instead_of_a_jump() {
         // given a nearly empty half barrel (35 lbs)
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(35));

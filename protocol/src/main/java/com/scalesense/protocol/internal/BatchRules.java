@@ -1,8 +1,10 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.BatchId;
+import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.ProtocolException;
+import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Violation;
 import java.util.List;
@@ -35,7 +37,45 @@ public final class BatchRules {
             p.add("events", batch.events().size() + " events", "must hold at most " + MAX_EVENTS + " events");
         }
         EventRules.check(batch.events(), window, p);
+        windowIsTheSpan(batch, window, p);
         return p.toList();
+    }
+
+    /**
+     * One batch, one id: the window batch_id names is exactly the span of the batch's own times,
+     * [earliest, latest] of every reading's and event's timestamp_ms, as the agent's batcher
+     * forms it. A wider window would name the same readings under another id, and they would be
+     * stored twice. Checked only when every time is a valid timestamp (a bad one is already
+     * reported, and the agent waives those for a clock not yet set).
+     */
+    private static void windowIsTheSpan(ReadingsBatch batch, Window window, Problems p) {
+        if (window == null || batch.readings().isEmpty()) {
+            return;
+        }
+        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+        for (Reading r : batch.readings()) {
+            if (!widen(span, r.timestampMs())) {
+                return;
+            }
+        }
+        for (DeviceEvent e : batch.events()) {
+            if (!widen(span, e.timestampMs())) {
+                return;
+            }
+        }
+        long first = span[0];
+        long last = span[1];
+        if (window.startMs() != first || window.endMs() != last) {
+            p.add("batch_id", batch.batchId(), "window must be exactly [" + first + ", " + last + "]: the earliest"
+                    + " and latest timestamp_ms of this batch's readings and events, so one batch has one id");
+        }
+    }
+
+    /** Widens {@code span} to hold {@code ts}; false when {@code ts} is no valid timestamp. */
+    private static boolean widen(long[] span, long ts) {
+        span[0] = Math.min(span[0], ts);
+        span[1] = Math.max(span[1], ts);
+        return Problems.isTimestamp(ts);
     }
 
     /** The batch window from batch_id, or null if batch_id is unusable (already reported). */

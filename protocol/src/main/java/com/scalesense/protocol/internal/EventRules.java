@@ -2,6 +2,7 @@ package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.PhysicalRanges;
 import java.util.List;
 import java.util.Set;
 
@@ -16,7 +17,6 @@ final class EventRules {
     private static final int MAX_DETAIL = 256;
     private static final Set<String> TARE_KINDS = Set.of("empty", "full");
     private static final String LIST = "events";
-    private static final double MAX = Double.MAX_VALUE;
 
     private EventRules() {
     }
@@ -47,12 +47,14 @@ final class EventRules {
             p.add(Problems.at(LIST, i, "start_ms"), pour.startMs(), "must not be after end_ms " + pour.endMs());
         }
         double oz = pour.volumeOz();
-        if (!Double.isFinite(oz) || oz <= 0) {
-            p.add(Problems.at(LIST, i, "volume_oz"), oz, "must be a finite number > 0");
+        if (oz <= 0 || !PhysicalRanges.POUR_OZ.contains(oz)) {
+            p.add(Problems.at(LIST, i, "volume_oz"), oz, "must be > 0 and " + PhysicalRanges.POUR_OZ.rule());
         }
         double ml = pour.volumeMl();
         double expected = oz * ML_PER_US_FL_OZ;
-        if (!Double.isFinite(ml) || Math.abs(ml - expected) > ML_SLACK + ML_SLACK_RATIO * Math.abs(expected)) {
+        if (!PhysicalRanges.POUR_ML.contains(ml)) {
+            p.add(Problems.at(LIST, i, "volume_ml"), ml, PhysicalRanges.POUR_ML.rule());
+        } else if (Math.abs(ml - expected) > ML_SLACK + ML_SLACK_RATIO * Math.abs(expected)) {
             p.add(Problems.at(LIST, i, "volume_ml"), ml, "must equal volume_oz × 29.5735 (US fl oz) within 0.5 ml + 0.1 %");
         }
     }
@@ -64,7 +66,7 @@ final class EventRules {
         if (swap.newKegId() != null && !Ids.isKegId(swap.newKegId())) {
             p.add(Problems.at(LIST, i, "new_keg_id"), swap.newKegId(), KegRules.KEG_ID_RULE);
         }
-        p.range(LIST, i, "weight_lbs", swap.weightLbs(), 0, MAX, true);
+        p.range(LIST, i, "weight_lbs", swap.weightLbs(), PhysicalRanges.WEIGHT_LBS, true);
     }
 
     private static void tare(DeviceEvent.Tare tare, int i, Problems p) {
@@ -78,8 +80,8 @@ final class EventRules {
             p.add(Problems.at(LIST, i, "keg_type"), tare.kegType(), KegRules.KEG_TYPE_RULE);
         }
         // The measured weight of this kind of tare is what the event is for: it must be there.
-        p.range(LIST, i, "empty_offset_lbs", tare.emptyOffsetLbs(), 0, MAX, "empty".equals(tare.kind()));
-        p.range(LIST, i, "full_ref_lbs", tare.fullRefLbs(), 0, MAX, "full".equals(tare.kind()));
+        p.range(LIST, i, "empty_offset_lbs", tare.emptyOffsetLbs(), PhysicalRanges.WEIGHT_LBS, "empty".equals(tare.kind()));
+        p.range(LIST, i, "full_ref_lbs", tare.fullRefLbs(), PhysicalRanges.WEIGHT_LBS, "full".equals(tare.kind()));
         if (tare.tareStatus() == null) {
             p.add(Problems.at(LIST, i, "tare_status"), null, "is required");
         }

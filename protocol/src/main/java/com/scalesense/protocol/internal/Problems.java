@@ -1,6 +1,7 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.PhysicalRange;
 import com.scalesense.protocol.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,20 +42,16 @@ public final class Problems {
         return ms >= MIN_TIMESTAMP_MS && ms < MAX_TIMESTAMP_MS;
     }
 
-    /** Checks {@code value} is finite and in [min, max]; null passes unless {@code required}. */
-    void range(String list, int index, String field, Double value, double min, double max, boolean required) {
+    /** Checks {@code value} is in {@code range} (finite, bounded, storable); null passes unless {@code required}. */
+    void range(String list, int index, String field, Double value, PhysicalRange range, boolean required) {
         if (value == null) {
             if (required) {
                 add(at(list, index, field), null, "is required");
             }
             return;
         }
-        double v = value;
-        if (!Double.isFinite(v)) {
-            add(at(list, index, field), value, "must be a finite number");
-        } else if (v < min || v > max) {
-            add(at(list, index, field), value, max == Double.MAX_VALUE
-                    ? "must be >= " + fmt(min) : "must be in [" + fmt(min) + ", " + fmt(max) + "]");
+        if (!range.contains(value)) {
+            add(at(list, index, field), value, range.rule());
         }
     }
 
@@ -68,9 +65,5 @@ public final class Problems {
         if (!Ids.isName(name)) {
             add(field, name, what + " must be 1..32 characters of [a-z0-9_]");
         }
-    }
-
-    private static String fmt(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 }

@@ -2,6 +2,7 @@ package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.PhysicalRanges;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import java.util.List;
@@ -16,15 +17,6 @@ final class ReadingRules {
     static final int MAX_SENSORS = 16;
 
     private static final String LIST = "readings";
-    private static final double MAX = Double.MAX_VALUE;
-    // The electronics on the scale are specified for -40..+85 °C: MAX17048/MAX17049 datasheet
-    // (19-6171 Rev 7) p.2 "Operating Temperature Range -40°C to +85°C", HX711 datasheet p.1
-    // "operation temperature range -40 ~ +85 °C". The DS18B20 measures -55..+125 °C (datasheet
-    // p.1), but a reading outside -40..+85 comes from a board working outside its spec.
-    private static final double MIN_TEMPERATURE_C = -40;
-    private static final double MAX_TEMPERATURE_C = 85;
-    // Plausible supply: a 1-cell Li-ion (MAX17048) up to a 24 V bar supply with headroom.
-    private static final double MAX_BATTERY_V = 30;
 
     private ReadingRules() {
     }
@@ -48,18 +40,18 @@ final class ReadingRules {
                 p.add(Problems.at(LIST, i, "keg_state"), null, "is required");
             }
             SensorStatus hx711 = sensors(r.sensorStatus(), i, p);
-            p.range(LIST, i, "level_pct", r.levelPct(), 0, 100, false);
-            p.range(LIST, i, "gallons", r.gallons(), 0, MAX, false);
-            p.range(LIST, i, "weight_lbs", r.weightLbs(), 0, MAX, false);
-            p.range(LIST, i, "pints_left", r.pintsLeft(), 0, MAX, false);
+            p.range(LIST, i, "level_pct", r.levelPct(), PhysicalRanges.LEVEL_PCT, false);
+            p.range(LIST, i, "gallons", r.gallons(), PhysicalRanges.GALLONS, false);
+            p.range(LIST, i, "weight_lbs", r.weightLbs(), PhysicalRanges.WEIGHT_LBS, false);
+            p.range(LIST, i, "pints_left", r.pintsLeft(), PhysicalRanges.PINTS_LEFT, false);
             if (hx711 != null) {
                 levelMatchesSensor(r, i, hx711, p);
             }
-            p.range(LIST, i, "pour_rate_gph", r.pourRateGph(), 0, MAX, false);
-            p.range(LIST, i, "hours_remaining", r.hoursRemaining(), 0, MAX, false);
-            p.range(LIST, i, "battery_v", r.batteryV(), 0, MAX_BATTERY_V, false);
-            p.range(LIST, i, "battery_pct", r.batteryPct(), 0, 100, false);
-            p.range(LIST, i, "temperature_c", r.temperatureC(), MIN_TEMPERATURE_C, MAX_TEMPERATURE_C, false);
+            p.range(LIST, i, "pour_rate_gph", r.pourRateGph(), PhysicalRanges.POUR_RATE_GPH, false);
+            p.range(LIST, i, "hours_remaining", r.hoursRemaining(), PhysicalRanges.HOURS_REMAINING, false);
+            p.range(LIST, i, "battery_v", r.batteryV(), PhysicalRanges.BATTERY_V, false);
+            p.range(LIST, i, "battery_pct", r.batteryPct(), PhysicalRanges.BATTERY_PCT, false);
+            p.range(LIST, i, "temperature_c", r.temperatureC(), PhysicalRanges.TEMPERATURE_C, false);
         }
     }
 

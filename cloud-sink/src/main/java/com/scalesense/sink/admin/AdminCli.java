@@ -5,7 +5,9 @@ import com.scalesense.sink.apikey.ApiKey;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;
 import com.scalesense.sink.apikey.CreatedApiKey;
+import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.seed.SeedLoader;
+import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
@@ -31,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
  * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
+ * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
  * </pre>
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
  * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
@@ -41,7 +44,10 @@ public final class AdminCli {
 
     static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
-            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>";
+            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
+            + " | rejections <device_id> [limit]";
+    /** Rejections listed when no limit is given. */
+    static final int DEFAULT_REJECTIONS = 20;
 
     private final DynamoDbClient client;
     private final Map<String, String> env;
@@ -114,6 +120,13 @@ public final class AdminCli {
                         .assign(args[2], args[3], args[4], args[5]);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
+            } else if (args.length >= 2 && args.length <= 3 && args[0].equals("rejections")) {
+                int limit = args.length == 3 ? limit(args[2]) : DEFAULT_REJECTIONS;
+                for (Rejection r : new DynamoRejections(client, names).recent(args[1], limit)) {
+                    out.println(r.receivedAt() + "  " + r.rule() + "  sha256=" + r.payloadSha256() + "  "
+                            + r.payloadBytes() + " bytes  " + r.reason());
+                    out.println("    " + r.excerpt());
+                }
             } else {
                 out.println(USAGE);
                 return 2;
@@ -127,6 +140,12 @@ public final class AdminCli {
             out.println("error: DynamoDB: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** DynamoDB Query returns at most 1 MB a page; 1000 small rejection items fit in one. */
+    private static int limit(String text) {
+        Fields.match("limit", text, java.util.regex.Pattern.compile("^[0-9]{1,4}$"));
+        return Fields.range("limit", Integer.parseInt(text), 1, 1000);
     }
 
     private ApiKeys keys(TableNames names) {

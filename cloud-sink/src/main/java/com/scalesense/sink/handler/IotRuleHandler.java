@@ -26,7 +26,7 @@ public final class IotRuleHandler implements RequestStreamHandler {
     private final MessageRouter router;
 
     public IotRuleHandler() {
-        this(SinkWiring.router(SinkWiring.store(System.getenv())));
+        this(SinkWiring.router(SinkWiring.store(System.getenv()), System.getenv()));
     }
 
     public IotRuleHandler(MessageRouter router) {

@@ -13,7 +13,16 @@ import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.RejectedMessageException;
 import com.scalesense.sink.ingest.IngestResult;
 import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.protocol.InvalidMessageException;
+import com.scalesense.sink.ingest.PayloadHash;
+import com.scalesense.sink.rejection.Escape;
+import com.scalesense.sink.rejection.Rejection;
+import com.scalesense.sink.rejection.RejectionMetrics;
+import com.scalesense.sink.rejection.Rejections;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,17 +51,43 @@ public final class MessageRouter {
     public record Routed(Outcome outcome, String reason) {
     }
 
+    /** Rule code of bytes that are not a message of the contract (not JSON, wrong types, too big, bad topic). */
+    public static final String MALFORMED = "malformed";
+    /** Rule code of a batch_id committed before with other content. */
+    public static final String BATCH_ID_REUSED = "batch_id.reused";
+    // Bounds of what a rejection keeps: enough to diagnose, never the whole hostile payload.
+    static final int MAX_REASON_CHARS = 1000;
+    static final int MAX_EXCERPT_BYTES = 512;
+    private static final int MAX_DEVICE_ID_CHARS = 64;
+
     private final WireCodec codec;
     private final IngestionService service;
+    private final Clock clock;
+    private final Rejections rejections;
+    private final RejectionMetrics metrics;
     private final ObjectMapper topicReader = new ObjectMapper();
 
     /**
+     * Logs rejections only (tests, the demo): no quarantine, no metric.
+     *
      * @param codec a codec from {@link WireCodec#forRuleEvents()}: the rule's topic field is not
      *              the device's, so the event may exceed the device's limit by that much
      */
     public MessageRouter(WireCodec codec, IngestionService service) {
+        this(codec, service, Clock.systemUTC(), null, null);
+    }
+
+    /**
+     * @param rejections where each rejected message is kept, or null to keep none
+     * @param metrics    counts each rejection by rule, or null to count none
+     */
+    public MessageRouter(WireCodec codec, IngestionService service, Clock clock, Rejections rejections,
+                         RejectionMetrics metrics) {
         this.codec = codec;
         this.service = service;
+        this.clock = clock;
+        this.rejections = rejections;
+        this.metrics = metrics;
         topicReader.getFactory().setStreamReadConstraints(
                 StreamReadConstraints.builder().maxNestingDepth(TOPIC_READER_MAX_DEPTH).build());
     }
@@ -65,6 +100,7 @@ public final class MessageRouter {
      * @throws com.scalesense.sink.store.StoreUnavailableException when DynamoDB failed: retry later
      */
     public Routed route(byte[] message) {
+        String deviceId = Rejection.UNKNOWN_DEVICE;
         try {
             if (message.length > WireCodec.MAX_RULE_EVENT_BYTES) {
                 throw rejected("payload", message.length + " bytes", "must be at most "
@@ -78,7 +114,7 @@ public final class MessageRouter {
                         + WireCodec.MAX_PAYLOAD_BYTES + " bytes (AWS IoT Core MQTT payload limit; the topic field"
                         + " the rule adds is not counted)");
             }
-            String deviceId = Topics.deviceIdOf(topic);
+            deviceId = Topics.deviceIdOf(topic);
             if (topic.endsWith("/" + Topics.BATCHES)) {
                 IngestResult r = service.ingest(codec.decodeBatch(message), deviceId);
                 return new Routed(r == IngestResult.ACCEPTED ? Outcome.ACCEPTED : Outcome.DUPLICATE, null);
@@ -89,10 +125,36 @@ public final class MessageRouter {
             }
             throw rejected("topic", topic, "must end in /" + Topics.BATCHES + " or /" + Topics.REGISTRATION);
         } catch (RejectedMessageException | BatchIdReusedException | ProtocolException e) {
-            // Never retried: the same bytes would fail the same way. The log line is the dead-letter record.
-            LOG.error("Rejected message: {}", e.getMessage());
-            return new Routed(Outcome.REJECTED, e.getMessage());
+            // Never retried: the same bytes would fail the same way. Kept in the quarantine and counted.
+            return reject(message, deviceId, ruleOf(e), e.getMessage());
         }
+    }
+
+    private Routed reject(byte[] message, String deviceId, String rule, String why) {
+        Instant now = clock.instant();
+        String reason = Escape.text(why, MAX_REASON_CHARS);
+        String device = Escape.text(deviceId, MAX_DEVICE_ID_CHARS);
+        String sha = PayloadHash.sha256(message);
+        LOG.error("Rejected message from {} [{}] sha256 {}: {}", device, rule, sha, reason);
+        if (rejections != null) {
+            String excerpt = Escape.text(new String(message, 0, Math.min(message.length, MAX_EXCERPT_BYTES),
+                    StandardCharsets.UTF_8), MAX_EXCERPT_BYTES);
+            rejections.keep(new Rejection(device, now, rule, reason, sha, message.length, excerpt));
+        }
+        if (metrics != null) {
+            metrics.count(rule, now);
+        }
+        return new Routed(Outcome.REJECTED, reason);
+    }
+
+    private static String ruleOf(RuntimeException e) {
+        if (e instanceof RejectedMessageException r) {
+            return r.rule();
+        }
+        if (e instanceof BatchIdReusedException) {
+            return BATCH_ID_REUSED;
+        }
+        return e instanceof InvalidMessageException ? RejectedMessageException.INVALID : MALFORMED;
     }
 
     private String topicOf(byte[] message) {

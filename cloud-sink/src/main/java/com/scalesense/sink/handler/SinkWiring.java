@@ -4,6 +4,8 @@ import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.ingest.IngestionService;
 import com.scalesense.sink.store.SinkStore;
+import com.scalesense.sink.rejection.RejectionMetrics;
+import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.store.dynamo.DynamoSinkStore;
 import com.scalesense.sink.store.dynamo.WriteMeter;
 import com.scalesense.sink.tables.TableNames;
@@ -27,18 +29,29 @@ final class SinkWiring {
     private SinkWiring() {
     }
 
+    // One client per container: the URL-connection client, no Netty or Apache pool to start, so cold starts stay short.
+    private static DynamoDbClient client;
+
+    private static synchronized DynamoDbClient client() {
+        if (client == null) {
+            client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
+        }
+        return client;
+    }
+
     static SinkStore store(Map<String, String> env) {
-        // The URL-connection client: no Netty or Apache pool to start, so cold starts stay short.
-        DynamoDbClient client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
+        DynamoDbClient client = client();
         long retention = env.containsKey(RETENTION_ENV)
                 ? Long.parseLong(env.get(RETENTION_ENV)) * SECS_PER_DAY
                 : DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS;
         return new DynamoSinkStore(client, TableNames.fromEnv(env), retention, new WriteMeter());
     }
 
-    static MessageRouter router(SinkStore store) {
+    /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */
+    static MessageRouter router(SinkStore store, Map<String, String> env) {
         var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
                 () -> UUID.randomUUID().toString());
-        return new MessageRouter(WireCodec.forRuleEvents(), service);
+        return new MessageRouter(WireCodec.forRuleEvents(), service, Clock.systemUTC(),
+                new DynamoRejections(client(), TableNames.fromEnv(env)), new RejectionMetrics(System.out));
     }
 }

@@ -75,8 +75,12 @@ public final class IngestionService {
             return duplicate(seen.get(), hash);
         }
         Instant now = clock.instant();
+        Authorisation.requireReadableKegs(batch);
         IngestContext ctx = store.context(LatestState.contextQuery(batch));
         requireOwnHardware(batch, ctx);
+        Authorisation.requireAllowed(batch, ctx);
+        // Last check before the first write: a number DynamoDB refuses at reading 26 would leave 25 items.
+        store.requireStorable(batch);
         store.putReadings(batch);
         latest.advance(batch, ctx, now);
         for (int attempt = 1; ; attempt++) {
@@ -108,10 +112,11 @@ public final class IngestionService {
         requireOwnTopic("registration", registration.deviceId(), topicDeviceId);
         store.registeredDevice(registration.hardwareId()).filter(d -> !d.equals(registration.deviceId()))
                 .ifPresent(other -> {
-                    throw new RejectedMessageException("registration", List.of(new Violation("hardware_id",
+                    throw new RejectedMessageException("registration", Authorisation.HARDWARE, List.of(new Violation("hardware_id",
                             registration.hardwareId(), "is registered to device_id " + other + ", not "
                                     + registration.deviceId() + ": a device cannot write for another")));
                 });
+        Authorisation.requireAllowed(registration, store.registration(registration.deviceId()).orElse(null));
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
     }
 
@@ -126,7 +131,7 @@ public final class IngestionService {
 
     private static void requireOwnTopic(String what, String deviceId, String topicDeviceId) {
         if (!deviceId.equals(topicDeviceId)) {
-            throw new RejectedMessageException(what, List.of(new Violation("device_id", deviceId,
+            throw new RejectedMessageException(what, "topic.device_id", List.of(new Violation("device_id", deviceId,
                     "must equal the device_id of the topic it was published on (" + topicDeviceId
                             + "): a device cannot write for another")));
         }
@@ -135,7 +140,7 @@ public final class IngestionService {
     /** The topic proves the device_id; the devices row binds the hardware_id to one device_id. */
     private static void requireOwnHardware(ReadingsBatch batch, IngestContext ctx) {
         if (ctx.registeredTo() != null && !ctx.registeredTo().equals(batch.deviceId())) {
-            throw new RejectedMessageException("batch " + batch.batchId(), List.of(new Violation("hardware_id",
+            throw new RejectedMessageException("batch " + batch.batchId(), Authorisation.HARDWARE, List.of(new Violation("hardware_id",
                     batch.hardwareId(), "is registered to device_id " + ctx.registeredTo() + ", not "
                             + batch.deviceId() + ": a device cannot write for another")));
         }

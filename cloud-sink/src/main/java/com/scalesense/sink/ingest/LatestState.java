@@ -37,7 +37,8 @@ final class LatestState {
 
     /** Keys the batch needs read; the tare keg is the last full tare's (its META gives the beer). */
     static ContextQuery contextQuery(ReadingsBatch b) {
-        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), b.hardwareId(), fullTareKeg(b));
+        return new ContextQuery(b.locId(), b.tapId(), b.deviceId(), b.hardwareId(), fullTareKeg(b),
+                Authorisation.kegIds(b));
     }
 
     void advance(ReadingsBatch b, IngestContext ctx, Instant now) {

@@ -51,6 +51,16 @@ public abstract class ForwardingSinkStore implements SinkStore {
     }
 
     @Override
+    public void requireStorable(ReadingsBatch batch) {
+        real.requireStorable(batch);
+    }
+
+    @Override
+    public Optional<DeviceRegistration> registration(String deviceId) {
+        return real.registration(deviceId);
+    }
+
+    @Override
     public void putReadings(ReadingsBatch batch) {
         write(WriteStep.PUT_READINGS, () -> real.putReadings(batch));
     }

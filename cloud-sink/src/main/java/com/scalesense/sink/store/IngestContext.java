@@ -2,6 +2,7 @@ package com.scalesense.sink.store;
 
 import com.scalesense.sink.LocationSettings;
 import com.scalesense.sink.alerts.AlertState;
+import java.util.Map;
 
 /**
  * What the tables said when a batch was read in.
@@ -9,7 +10,13 @@ import com.scalesense.sink.alerts.AlertState;
  * @param beerId         beer_id of the tared keg's META item, or null
  * @param deviceLastSeen last_seen_at (RFC 3339) of the hardware_id's seed 001 row, or null when there is no row
  * @param registeredTo   device_id the hardware_id's row names, or null when there is no row
+ * @param registration   the device's {@code DEVICE#/META}, or null when no administrator registered it
+ * @param kegLocations   loc_id of each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
-                            String registeredTo) {
+                            String registeredTo, DeviceRegistration registration, Map<String, String> kegLocations) {
+
+    public IngestContext {
+        kegLocations = Map.copyOf(kegLocations);
+    }
 }

@@ -21,6 +21,17 @@ public interface SinkStore {
     /** The settings, alert state and keg facts a batch of this tap and device needs. */
     IngestContext context(ContextQuery query);
 
+    /**
+     * Rejects a batch DynamoDB could never store (numbers out of its range or precision, items
+     * over 400 KB); called before the first write, so nothing of it is left behind.
+     *
+     * @throws UnstorableMessageException naming the attribute, value and limit
+     */
+    void requireStorable(ReadingsBatch batch);
+
+    /** The administrator's registration of {@code deviceId} ({@code DEVICE#<id>/META}), if any. */
+    Optional<DeviceRegistration> registration(String deviceId);
+
     /** Step A: every reading item of the batch (device_readings and the readings store); idempotent puts. */
     void putReadings(ReadingsBatch batch);
 

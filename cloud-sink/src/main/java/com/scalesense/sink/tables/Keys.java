@@ -72,6 +72,17 @@ public final class Keys {
         return new ItemKey("DEVICE#" + deviceId, "META");
     }
 
+    /**
+     * Quarantine of rejected messages (docs/cloud.md "Rejections"): per device, newest last by
+     * instant; the hash prefix keeps two rejections of one millisecond apart.
+     */
+    public static ItemKey rejection(String deviceId, long atMs, String payloadSha256) {
+        return new ItemKey(REJECTED_PREFIX + deviceId, isoInstant(atMs) + "#" + payloadSha256.substring(0, 16));
+    }
+
+    /** Partition prefix of {@link #rejection}. */
+    public static final String REJECTED_PREFIX = "REJECTED#";
+
     public static ItemKey deviceTelemetry(String deviceId) {
         return new ItemKey("DEVICE#" + deviceId, "TELEMETRY");
     }

@@ -59,6 +59,27 @@ class AdminCliIT extends WithLocalDynamo {
     }
 
     @Test
+    void lists_recent_rejections_of_a_device_newest_first() {
+        // guards issue 13 class 8: an operator had no way to see what a scale sent and why it was refused
+        TableNames names = dynamo.freshTables();
+        var quarantine = new com.scalesense.sink.store.dynamo.DynamoRejections(dynamo.client(), names);
+        for (int i = 0; i < 3; i++) {
+            quarantine.keep(new com.scalesense.sink.rejection.Rejection("SCALE-0042", clock.instant().plusSeconds(i),
+                    "registry.loc_id", "batch rejected [registry.loc_id]: loc_id = loc-00" + i, "ab".repeat(32), 900,
+                    "{\"topic\":..."));
+        }
+        quarantine.keep(new com.scalesense.sink.rejection.Rejection("SCALE-0043", clock.instant(), "malformed",
+                "other scale", "cd".repeat(32), 10, "x"));
+
+        assertThat(cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()))
+                .run(new String[] {"rejections", "SCALE-0042", "2"})).isZero();
+
+        assertThat(output().lines().filter(l -> !l.startsWith("    ")).toList()).containsExactly(
+                "2026-11-20T12:00:02Z  registry.loc_id  sha256=" + "ab".repeat(32) + "  900 bytes  batch rejected [registry.loc_id]: loc_id = loc-002",
+                "2026-11-20T12:00:01Z  registry.loc_id  sha256=" + "ab".repeat(32) + "  900 bytes  batch rejected [registry.loc_id]: loc_id = loc-001");
+    }
+
+    @Test
     void refuses_api_key_commands_without_a_pepper_and_prints_usage_for_unknown_commands() {
         TableNames names = dynamo.freshTables();
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));

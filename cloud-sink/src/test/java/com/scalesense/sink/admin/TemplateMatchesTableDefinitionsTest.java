@@ -36,6 +36,22 @@ class TemplateMatchesTableDefinitionsTest {
     }
 
     @Test
+    void an_alarm_watches_the_rejection_metric_the_sink_emits() {
+        // guards issue 13 class 8: rejections were one log line, with no metric and no alarm
+        var alarms = new java.util.ArrayList<JsonNode>();
+        resources.forEach(r -> {
+            if ("AWS::CloudWatch::Alarm".equals(r.get("Type").asText())) {
+                alarms.add(r.get("Properties"));
+            }
+        });
+        assertThat(alarms).anySatisfy(a -> {
+            assertThat(a.get("Namespace").asText()).isEqualTo(com.scalesense.sink.rejection.RejectionMetrics.NAMESPACE);
+            assertThat(a.get("MetricName").asText()).isEqualTo(com.scalesense.sink.rejection.RejectionMetrics.METRIC);
+            assertThat(a.has("Dimensions")).as("the dimensionless total series").isFalse();
+        });
+    }
+
+    @Test
     void every_table_in_the_code_is_in_the_template_and_no_other() {
         assertThat(templateTables().keySet())
                 .containsExactlyInAnyOrderElementsOf(Tables.ALL.stream().map(TableDef::baseName).toList());

@@ -48,7 +48,7 @@ class CrashRecoveryIT extends WithLocalDynamo {
         var h = new SinkHarness(dynamo, RECEIVED);
         dynamo.client().putItem(b -> b.tableName(h.names.scaleSense()).item(Map.of(
                 "PK", AttributeValue.fromS("KEG#" + Batches.KEG_ID), "SK", AttributeValue.fromS("META"),
-                "beer_id", AttributeValue.fromS("guinness-draught"))));
+                "beer_id", AttributeValue.fromS("guinness-draught"), "loc_id", AttributeValue.fromS(Batches.LOC_ID))));
         dynamo.client().putItem(b -> b.tableName(h.names.scaleSense()).item(Map.of(
                 "PK", AttributeValue.fromS("BEER#guinness-draught"), "SK", AttributeValue.fromS("KEG#half_barrel"),
                 "full_lbs", AttributeValue.fromN("161.5"), "empty_lbs", AttributeValue.fromN("29.0"))));

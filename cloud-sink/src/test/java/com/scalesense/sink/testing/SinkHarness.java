@@ -29,6 +29,31 @@ public final class SinkHarness {
         this.names = dynamo.freshTables();
         this.store = new DynamoSinkStore(dynamo.client(), names, DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS, meter);
         this.clock = new MutableClock(now);
+        // The sink writes only for registered scales and kegs of their location (issue 13): the
+        // standard scale of Batches is registered on its tap, with its keg, as an operator would.
+        registerDevice(Batches.DEVICE_ID, Batches.HARDWARE_ID, Batches.LOC_ID, Batches.TAP_ID);
+        keg(Batches.KEG_ID, Batches.LOC_ID, Batches.TAP_ID);
+    }
+
+    /** Writes DEVICE#/META as {@code DeviceRegistry.register} does (device_id, hardware_id, loc_id, tap_id). */
+    public void registerDevice(String deviceId, String hardwareId, String locId, String tapId) {
+        put(Map.of("PK", AttributeValue.fromS("DEVICE#" + deviceId), "SK", AttributeValue.fromS("META"),
+                "device_id", AttributeValue.fromS(deviceId), "hardware_id", AttributeValue.fromS(hardwareId),
+                "loc_id", AttributeValue.fromS(locId), "tap_id", AttributeValue.fromS(tapId)));
+    }
+
+    /** Writes KEG#/META as {@code KegAssigner} does (the attributes authorisation reads). */
+    public void keg(String kegId, String locId, String tapId) {
+        var existing = item("KEG#" + kegId, "META");
+        var item = new java.util.HashMap<>(existing == null ? Map.<String, AttributeValue>of() : existing);
+        item.putAll(Map.of("PK", AttributeValue.fromS("KEG#" + kegId), "SK", AttributeValue.fromS("META"),
+                "keg_id", AttributeValue.fromS(kegId), "loc_id", AttributeValue.fromS(locId),
+                "tap_id", AttributeValue.fromS(tapId)));
+        put(item);
+    }
+
+    private void put(Map<String, AttributeValue> item) {
+        dynamo.client().putItem(b -> b.tableName(names.scaleSense()).item(item));
     }
 
     public IngestionService service() {

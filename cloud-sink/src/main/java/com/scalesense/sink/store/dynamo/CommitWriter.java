@@ -96,7 +96,7 @@ final class CommitWriter {
             throw new DuplicateBatchException(new StoredMarker(Attr.str(marker, "batch_id"),
                     Attr.str(old, "payload_hash"), Attr.str(old, "received_at")));
         } catch (SdkException e) {
-            throw new StoreUnavailableException("PutItem processed_batches", e);
+            throw StoreFailures.of("PutItem processed_batches", e);
         }
     }
 
@@ -133,7 +133,7 @@ final class CommitWriter {
         } catch (TransactionCanceledException e) {
             throw cancelled(what, e);
         } catch (SdkException e) {
-            throw new StoreUnavailableException("TransactWriteItems " + what, e);
+            throw StoreFailures.of("TransactWriteItems " + what, e);
         }
     }
 
@@ -147,6 +147,9 @@ final class CommitWriter {
             }
         }
         for (CancellationReason r : reasons) {
+            if ("ValidationError".equals(r.code())) {
+                return StoreFailures.refused("TransactWriteItems " + what, r.message());
+            }
             if ("ConditionalCheckFailed".equals(r.code()) || "TransactionConflict".equals(r.code())) {
                 return new ConcurrentChangeException(what, r.code());
             }

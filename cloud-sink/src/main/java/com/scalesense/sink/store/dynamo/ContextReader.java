@@ -6,6 +6,7 @@ import com.scalesense.sink.alerts.AlertState;
 import com.scalesense.sink.alerts.AlertType;
 import com.scalesense.sink.alerts.DeviceState;
 import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.tables.ItemKey;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -54,9 +56,12 @@ final class ContextReader {
             keys.add(Keys.alertActive(q.locId(), AlertType.LOW_KEG.wire(), tapEntity));
             keys.add(Keys.firing(q.tapId(), AlertType.LOW_KEG.wire()));
         }
+        keys.add(Keys.deviceMeta(q.deviceId()));
+        java.util.Set<String> kegs = new java.util.TreeSet<>(q.kegIds());
         if (q.tareKegId() != null) {
-            keys.add(Keys.kegMeta(q.tareKegId()));
+            kegs.add(q.tareKegId());
         }
+        kegs.forEach(k -> keys.add(Keys.kegMeta(k)));
         Map<String, KeysAndAttributes> request = new HashMap<>();
         request.put(names.scaleSense(), KeysAndAttributes.builder().consistentRead(true)
                 .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
@@ -91,8 +96,35 @@ final class ContextReader {
         var alerts = new AlertState(active, since, state == null ? null : DeviceState.valueOf(state),
                 stateAt == null ? 0 : stateAt);
         String beerId = q.tareKegId() == null ? null : Attr.str(found.get(Keys.kegMeta(q.tareKegId())), "beer_id");
+        Map<String, String> kegLocations = new HashMap<>();
+        for (String k : kegs) {
+            String loc = Attr.str(found.get(Keys.kegMeta(k)), "loc_id");
+            if (loc != null) {
+                kegLocations.put(k, loc);
+            }
+        }
         return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
-                Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"));
+                Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"),
+                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegLocations);
+    }
+
+    /** {@code DEVICE#<id>/META}, strongly consistent: a registration counts at once. */
+    Optional<DeviceRegistration> registration(String deviceId) {
+        try {
+            var item = client.getItem(g -> g.tableName(names.scaleSense())
+                    .key(StateWriter.keyOf(Keys.deviceMeta(deviceId))).consistentRead(true)).item();
+            return Optional.ofNullable(registration(item));
+        } catch (SdkException e) {
+            throw StoreFailures.of("GetItem DEVICE#/META", e);
+        }
+    }
+
+    private static DeviceRegistration registration(Map<String, AttributeValue> meta) {
+        if (meta == null || meta.isEmpty()) {
+            return null;
+        }
+        return new DeviceRegistration(Attr.str(meta, "device_id"), Attr.str(meta, "hardware_id"),
+                Attr.str(meta, "loc_id"), Attr.str(meta, "tap_id"));
     }
 
     /** A missing item or attribute takes the default of {@link LocationSettings#DEFAULTS}. */
@@ -127,7 +159,7 @@ final class ContextReader {
                 request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
             }
         } catch (SdkException e) {
-            throw new StoreUnavailableException("BatchGetItem", e);
+            throw StoreFailures.of("BatchGetItem", e);
         }
         if (!request.isEmpty()) {
             throw new StoreUnavailableException("BatchGetItem",

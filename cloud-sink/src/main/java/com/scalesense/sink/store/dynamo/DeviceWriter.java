@@ -78,7 +78,7 @@ final class DeviceWriter {
                     .projectionExpression("device_id").consistentRead(true)).item();
             return Optional.ofNullable(Attr.str(item, "device_id"));
         } catch (SdkException e) {
-            throw new StoreUnavailableException("GetItem devices", e);
+            throw StoreFailures.of("GetItem devices", e);
         }
     }
 

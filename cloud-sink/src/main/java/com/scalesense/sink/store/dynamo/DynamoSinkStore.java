@@ -4,6 +4,7 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.DeviceSeen;
 import com.scalesense.sink.store.DeviceTouch;
 import com.scalesense.sink.store.IngestContext;
@@ -63,7 +64,7 @@ public final class DynamoSinkStore implements SinkStore {
             }
             return Optional.of(new StoredMarker(batchId, Attr.str(item, "payload_hash"), Attr.str(item, "received_at")));
         } catch (SdkException e) {
-            throw new StoreUnavailableException("GetItem processed_batches", e);
+            throw StoreFailures.of("GetItem processed_batches", e);
         }
     }
 
@@ -75,6 +76,16 @@ public final class DynamoSinkStore implements SinkStore {
     @Override
     public IngestContext context(ContextQuery query) {
         return context.read(query);
+    }
+
+    @Override
+    public void requireStorable(ReadingsBatch batch) {
+        readings.requireStorable(batch);
+    }
+
+    @Override
+    public Optional<DeviceRegistration> registration(String deviceId) {
+        return context.registration(deviceId);
     }
 
     @Override

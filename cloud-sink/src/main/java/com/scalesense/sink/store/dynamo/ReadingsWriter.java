@@ -2,7 +2,9 @@ package com.scalesense.sink.store.dynamo;
 
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Violation;
 import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.store.UnstorableMessageException;
 import com.scalesense.sink.tables.TableNames;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,6 +53,24 @@ final class ReadingsWriter {
         void pause(long millis) throws InterruptedException;
     }
 
+    /**
+     * Rejects, before anything is written, a batch one of whose items DynamoDB would refuse: one
+     * refused request after the first 25 items would leave those behind (issue 13 class 2).
+     *
+     * @throws UnstorableMessageException naming the attribute, the value and DynamoDB's limit
+     */
+    void requireStorable(ReadingsBatch b) {
+        List<Map<String, AttributeValue>> all = new ArrayList<>();
+        for (Reading r : b.readings()) {
+            all.add(items.deviceReading(b, r));
+        }
+        all.add(items.packed(b));
+        List<Violation> problems = Storable.check("reading item", all);
+        if (!problems.isEmpty()) {
+            throw new UnstorableMessageException("batch " + b.batchId(), problems);
+        }
+    }
+
     void put(ReadingsBatch b) {
         List<Map.Entry<String, WriteRequest>> all = new ArrayList<>();
         for (Reading r : b.readings()) {
@@ -88,7 +108,7 @@ final class ReadingsWriter {
                 wait *= 2;
             }
         } catch (SdkException e) {
-            throw new StoreUnavailableException("BatchWriteItem", e);
+            throw StoreFailures.of("BatchWriteItem", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreUnavailableException("BatchWriteItem", e);

@@ -39,7 +39,7 @@ final class Updater {
             LOG.debug("Kept newer {} {}: {}", table, key, stale.getMessage());
             return false;
         } catch (SdkException e) {
-            throw new StoreUnavailableException("UpdateItem " + table, e);
+            throw StoreFailures.of("UpdateItem " + table, e);
         }
     }
 }

@@ -1,0 +1,13 @@
+package com.scalesense.sink.rejection;
+
+import java.util.List;
+
+/** The quarantine: where every rejected message is kept for an operator to see (docs/cloud.md). */
+public interface Rejections {
+
+    /** Keeps one rejection; a store failure throws, so the message is retried rather than lost unseen. */
+    void keep(Rejection rejection);
+
+    /** The newest rejections of one device, newest first, at most {@code limit}. */
+    List<Rejection> recent(String deviceId, int limit);
+}

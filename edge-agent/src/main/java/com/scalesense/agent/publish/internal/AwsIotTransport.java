@@ -23,7 +23,7 @@ import software.amazon.awssdk.iot.AwsIotMqttConnectionBuilder;
  */
 public final class AwsIotTransport extends FreshClientTransport<MqttClientConnection> {
 
-    /** Far beyond any backoff cap in use (5 min by default), so the CRT never reconnects first. */
+    /** Far beyond any backoff cap allowed (mqtt.reconnect_max is at most 1 h), so the CRT never reconnects first. */
     private static final long CRT_RECONNECT_SECONDS = 24 * 3600;
 
     /** Connections whose CONNACK arrived and that were not interrupted since. */

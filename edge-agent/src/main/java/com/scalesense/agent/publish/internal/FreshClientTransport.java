@@ -56,7 +56,23 @@ abstract class FreshClientTransport<C> implements MqttTransport {
                 current = fresh;
             }
             connect(fresh, done);
-        });
+        }).exceptionallyCompose(this::explainClose);
+    }
+
+    /**
+     * Under TLS 1.3 the client's handshake is over before the broker checks our certificate, so a
+     * refused certificate reaches the client library only as the connection closing before CONNACK
+     * (Paho: "Connection lost" with an EOFException; the CRT: "Failure during TLS read."; both seen
+     * against HiveMQ in MutualTlsIT). With a
+     * client certificate in use that is what it means, and the technician is told so.
+     */
+    private CompletableFuture<Void> explainClose(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (settings.tls() != null && settings.tls().mutual() && FailureCauses.closedAfterHandshake(cause)) {
+            return CompletableFuture.failedFuture(new PublishException.CertificateRefused("(connect)", cause));
+        }
+        return CompletableFuture.failedFuture(cause);
     }
 
     @Override

@@ -49,6 +49,33 @@ class ScaleCalIT {
     }
 
     @Test
+    void status_reports_busy_when_every_control_session_is_taken_not_a_broken_pipe_or_stores_locked() throws Exception {
+        // guards issue 14 item 4: four idle socat sessions; scale-cal said "broken pipe", "agent is
+        // not running" and "stores_locked" instead of the agent's busy reply
+        List<java.nio.channels.SocketChannel> idle = new ArrayList<>();
+        try {
+            for (int i = 0; i < com.scalesense.agent.control.ControlServer.MAX_CONNECTIONS; i++) {
+                java.nio.channels.SocketChannel c = java.nio.channels.SocketChannel.open(
+                        java.net.StandardProtocolFamily.UNIX);
+                c.connect(java.net.UnixDomainSocketAddress.of(stateDir.resolve("control.sock")));
+                idle.add(c);
+            }
+            // when (the agent may still be handing the last idle connection to a thread: ask until it answers busy)
+            org.awaitility.Awaitility.await().atMost(SETTLE).untilAsserted(() -> {
+                Cli.Result status = cli.run("status");
+                // then
+                assertThat(status.exit()).isEqualTo(ExitCodes.STORES_BUSY);
+                assertThat(status.err()).contains("the scale is busy: 4 other control sessions are open")
+                        .doesNotContain("Broken pipe").doesNotContain("not running");
+            });
+        } finally {
+            for (java.nio.channels.SocketChannel c : idle) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
     void status_shows_device_tap_keg_calibration_outbox_and_uplink() {
         Cli.Result status = cli.run("status");
 

@@ -365,6 +365,23 @@ class ScaleCalIT {
     }
 
     @Test
+    void with_the_agent_stopped_an_unopenable_lock_is_named_without_a_stack_trace() throws Exception {
+        // guards issue 14 item 3: exit 5 with a stack trace when the lock could not be taken. Running
+        // as root, permissions cannot be denied; a directory where the lock file belongs fails the
+        // open the same way and is reported by path and reason
+        scale.close();
+        scale = null;
+        java.nio.file.Files.delete(stateDir.resolve("agent.lock"));
+        java.nio.file.Files.createDirectories(stateDir.resolve("agent.lock"));
+
+        Cli.Result status = cli.run("status");
+
+        assertThat(status.err()).contains(stateDir.resolve("agent.lock").toString()).doesNotContain("\tat ")
+                .doesNotContain("Exception in");
+        assertThat(status.exit()).isNotEqualTo(ExitCodes.OK);
+    }
+
+    @Test
     void with_the_agent_stopped_a_measuring_command_exits_3_and_does_nothing() {
         scale.close();
         scale = null;

@@ -16,9 +16,15 @@ import java.util.function.BooleanSupplier;
  * Not a test: measures how long {@link SessionPublisher#close()} takes for aws_iot and Paho in each
  * connection state (connected; connecting to a listener that never answers; disconnected, waiting
  * out a backoff after a refused connection), 10 stops each, and prints min/median/max in ms.
- * Run: {@code ./mvnw -o -q -pl edge-agent test-compile exec:java} is not wired; use
- * {@code java -cp "$(cat cp.txt):edge-agent/target/classes:edge-agent/target/test-classes"
- * com.scalesense.agent.publish.StopTimes} (see docs/operations.md, "Stopping").
+ * A fourth state, dropped (connected, then the link cut through a {@link CuttableRelay} and new
+ * connections refused), is where aws_iot used to wait out its connect timeout (issue 14).
+ * Run from the repository root (the classpath as Maven resolves it, printed by exec:exec):
+ * <pre>
+ * ./mvnw -o -q -pl edge-agent -am test-compile exec:exec -Dexec.executable=echo \
+ *     -Dexec.classpathScope=test -Dexec.args="CP=%classpath" | grep edge-agent/target/test-classes \
+ *     | sed 's/^CP=//' &gt; /tmp/cp.txt
+ * java -cp "$(cat /tmp/cp.txt)" com.scalesense.agent.publish.StopTimes
+ * </pre>
  */
 public final class StopTimes {
 

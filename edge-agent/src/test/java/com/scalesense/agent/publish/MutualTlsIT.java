@@ -128,10 +128,12 @@ class MutualTlsIT {
     private static void assertBothStacksSay(URI broker, ConnectionProblem.Cause cause, int seed) {
         String a = TestDevices.fresh();
         String b = TestDevices.fresh();
-        try (AwsIotPublisher viaSdk = AwsIotPublisher.start(settings(a, goodTls(a)).withBroker(broker, goodTls(a)),
-                scheduler, new Random(seed));
-                PahoPublisher viaPaho = PahoPublisher.start(settings(b, goodTls(b)).withBroker(broker, goodTls(b)),
-                        scheduler, new Random(seed + 1))) {
+        TlsSettings tlsA = goodTls(a);
+        TlsSettings tlsB = goodTls(b);
+        try (AwsIotPublisher viaSdk = AwsIotPublisher.start(settings(a, tlsA).withBroker(broker, tlsA), scheduler,
+                new Random(seed));
+                PahoPublisher viaPaho = PahoPublisher.start(settings(b, tlsB).withBroker(broker, tlsB), scheduler,
+                        new Random(seed + 1))) {
             assertProblem(viaSdk, cause);
             assertProblem(viaPaho, cause);
         }

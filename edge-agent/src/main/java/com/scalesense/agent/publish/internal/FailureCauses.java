@@ -81,6 +81,9 @@ final class FailureCauses {
         if (t instanceof PublishException.CertificateRefused) {
             return Cause.CERTIFICATE_REFUSED;
         }
+        if (t instanceof TlsSetupException) {
+            return Cause.TLS_FAILED; // our own PEM files, before any byte reached the broker
+        }
         if (t instanceof UnknownHostException) {
             return Cause.DNS;
         }
@@ -128,6 +131,9 @@ final class FailureCauses {
 
     /** The CRT's error strings (aws-c-io, aws-c-mqtt), and plain socket words from either library. */
     private static Cause crt(String m) {
+        if (m.contains("aws_tls_ctx_options")) {
+            return Cause.TLS_FAILED; // the CRT could not load our CA, certificate or key file
+        }
         if (m.contains("connection refused")) {
             return Cause.REFUSED;
         }

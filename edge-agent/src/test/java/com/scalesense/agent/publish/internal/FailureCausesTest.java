@@ -59,5 +59,8 @@ class FailureCausesTest {
                 .isEqualTo(Cause.DNS);
         assertThat(FailureCauses.of(new RuntimeException("socket operation timed out."))).isEqualTo(Cause.UNREACHABLE);
         assertThat(FailureCauses.of(new RuntimeException("TLS (SSL) negotiation failed"))).isEqualTo(Cause.TLS_FAILED);
+        // our CA file unreadable by the CRT is a local TLS problem, not an untrusted server (seen in MutualTlsIT)
+        assertThat(FailureCauses.of(new RuntimeException("aws_tls_ctx_options_override_default_trust_store_from_path "
+                + "failed (aws_last_error: AWS_ERROR_INVALID_ARGUMENT(34))"))).isEqualTo(Cause.TLS_FAILED);
     }
 }

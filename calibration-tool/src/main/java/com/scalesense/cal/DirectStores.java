@@ -9,17 +9,22 @@ import com.scalesense.agent.runtime.ScaleMemory;
 import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.StateDirLockedException;
-import com.scalesense.agent.store.internal.MapDbNvsStore;
+import com.scalesense.agent.store.StoreOpenException;
+import com.scalesense.agent.store.internal.SnapshotNvsStore;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The agent's stores opened by {@code scale-cal} itself, for when the agent is stopped. Holds the
- * state directory's lock for its whole life, so the agent cannot start on the same files
- * meanwhile, and refuses to open anything while the agent holds it. Reads only: a measurement
- * needs the load cell, which only the agent reads.
+ * state directory's lock (shared, read access only) for its whole life, so the agent cannot start
+ * on the same files meanwhile, and refuses to open anything while the agent holds it. Reads only:
+ * the NVS store through its snapshot, never MapDB itself (which would write its logs); a
+ * measurement needs the load cell, which only the agent reads.
  */
 public final class DirectStores implements AutoCloseable {
 
@@ -38,40 +43,59 @@ public final class DirectStores implements AutoCloseable {
     }
 
     /**
-     * Locks the state directory, then opens the NVS store and (if present) the outbox.
+     * Takes the state directory's shared lock, then reads the NVS store's snapshot and (if this
+     * user may write it, as root or the agent's user can) the outbox. Needs only read access: a
+     * technician in the service group reads a stopped scale (docs/calibration.md).
      *
      * @param why the socket failure that led here, kept as the cause for the messages
-     * @throws StoresBusyException    when the agent (or another scale-cal) holds the lock
-     * @throws StoresMissingException when there is no NVS store to open
+     * @throws StoresBusyException    when the agent holds the lock
+     * @throws StoresMissingException when there is no NVS store to read
+     * @throws StoresDeniedException  when this user may not read the state directory or its lock
      */
-    public static DirectStores open(Locations locations, Clock clock, long pid, AgentUnreachableException why) {
+    public static DirectStores open(Locations locations, Clock clock, AgentUnreachableException why) {
+        Path dir = locations.stateDir();
+        if (Files.isDirectory(dir) && !(Files.isReadable(dir) && Files.isExecutable(dir))) {
+            // checked first: otherwise the store looks missing ("has the agent ever run?")
+            throw new StoresDeniedException(dir, null, why);
+        }
         if (!Files.isRegularFile(locations.nvsFile())) {
             throw new StoresMissingException(locations.nvsFile(), why);
         }
         StateDirLock lock;
         try {
-            lock = StateDirLock.acquire(locations.stateDir(), "scale-cal", pid);
+            lock = StateDirLock.acquireShared(dir);
         } catch (StateDirLockedException e) {
             throw new StoresBusyException(lock(locations), e.holder(), why == null
                     ? "stop the agent first, or use the commands without --direct"
                     : "its control socket does not answer: the agent may be starting or hung (journalctl -u scale-agent)", e);
+        } catch (UncheckedIOException e) {
+            throw denied(lock(locations), e);
         }
-        NvsStore nvs = null;
         try {
-            nvs = MapDbNvsStore.open(locations.nvsFile(), clock);
-            Outbox outbox = Files.isRegularFile(locations.outboxFile())
+            NvsStore nvs = SnapshotNvsStore.read(locations.nvsFile())
+                    .orElseThrow(() -> new StoresMissingException(locations.nvsFile(), why));
+            Outbox outbox = Files.isWritable(locations.outboxFile()) && Files.isWritable(dir)
                     ? SqliteOutbox.open(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()), clock) : null;
             return new DirectStores(locations, lock, nvs, outbox, clock);
+        } catch (StoreOpenException e) {
+            lock.close();
+            throw denied(locations.nvsFile(), e);
         } catch (RuntimeException e) {
-            if (nvs != null) {
-                nvs.close();
-            }
             lock.close();
             throw e;
         }
     }
 
-    private static java.nio.file.Path lock(Locations locations) {
+    /** A file this user cannot open: permission denied names the group; anything else (a directory where the lock should be) says what it is. */
+    private static CalException denied(Path path, RuntimeException e) {
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof AccessDeniedException) {
+            return new StoresDeniedException(path, null, e);
+        }
+        return new StoresUnreadableException(path, cause.toString(), e);
+    }
+
+    private static Path lock(Locations locations) {
         return locations.stateDir().resolve(StateDirLock.FILE_NAME);
     }
 

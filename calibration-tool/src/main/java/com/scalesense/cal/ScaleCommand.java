@@ -92,7 +92,7 @@ public abstract class ScaleCommand implements Callable<Integer> {
                 notice("the agent is not running: opening its stores in " + locations().stateDir() + " directly");
             }
         }
-        try (DirectStores stores = DirectStores.open(locations(), io().clock(), io().pid(), why)) {
+        try (DirectStores stores = DirectStores.open(locations(), io().clock(), why)) {
             S stored = read.apply(stores);
             emit(sourced(stored, "stores"), readText.apply(stored));
         }

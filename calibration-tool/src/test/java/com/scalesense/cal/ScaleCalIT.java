@@ -61,6 +61,33 @@ class ScaleCalIT {
     }
 
     @Test
+    void status_reports_busy_when_every_control_session_is_taken_not_a_broken_pipe_or_stores_locked() throws Exception {
+        // guards issue 14 item 4: four idle socat sessions; scale-cal said "broken pipe", "agent is
+        // not running" and "stores_locked" instead of the agent's busy reply
+        List<java.nio.channels.SocketChannel> idle = new ArrayList<>();
+        try {
+            for (int i = 0; i < com.scalesense.agent.control.ControlServer.MAX_CONNECTIONS; i++) {
+                java.nio.channels.SocketChannel c = java.nio.channels.SocketChannel.open(
+                        java.net.StandardProtocolFamily.UNIX);
+                c.connect(java.net.UnixDomainSocketAddress.of(stateDir.resolve("control.sock")));
+                idle.add(c);
+            }
+            // when (the agent may still be handing the last idle connection to a thread: ask until it answers busy)
+            org.awaitility.Awaitility.await().atMost(SETTLE).untilAsserted(() -> {
+                Cli.Result status = cli.run("status");
+                // then
+                assertThat(status.exit()).isEqualTo(ExitCodes.STORES_BUSY);
+                assertThat(status.err()).contains("the scale is busy: 4 other control sessions are open")
+                        .doesNotContain("Broken pipe").doesNotContain("not running");
+            });
+        } finally {
+            for (java.nio.channels.SocketChannel c : idle) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
     void status_shows_device_tap_keg_calibration_outbox_and_uplink() {
         Cli.Result status = cli.run("status");
 
@@ -383,6 +410,23 @@ class ScaleCalIT {
         assertThat(status.out()).contains("NOT running").contains("unverified, 2 point(s)");
         assertThat(JSON.readTree(json.out()).path("source").asText()).isEqualTo("stores");
         assertThat(history.out()).contains("<- in use");
+    }
+
+    @Test
+    void with_the_agent_stopped_an_unopenable_lock_is_named_without_a_stack_trace() throws Exception {
+        // guards issue 14 item 3: exit 5 with a stack trace when the lock could not be taken. Running
+        // as root, permissions cannot be denied; a directory where the lock file belongs fails the
+        // open the same way and is reported by path and reason
+        scale.close();
+        scale = null;
+        java.nio.file.Files.delete(stateDir.resolve("agent.lock"));
+        java.nio.file.Files.createDirectories(stateDir.resolve("agent.lock"));
+
+        Cli.Result status = cli.run("status");
+
+        assertThat(status.err()).contains(stateDir.resolve("agent.lock").toString()).doesNotContain("\tat ")
+                .doesNotContain("Exception in");
+        assertThat(status.exit()).isNotEqualTo(ExitCodes.OK);
     }
 
     @Test

@@ -25,12 +25,13 @@ import java.time.Duration;
  * @param shutdownPublishTimeout on SIGTERM, how long the uplink may still publish
  * @param log              logging
  * @param simulation       set with {@code --simulate}, else null
+ * @param controlIdleTimeout a control connection sending nothing this long is closed (control.idle_timeout)
  */
 public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSocket, HardwareConfig hardware,
                           Duration readingInterval, OutboxConfig outbox, BatcherConfig batch, MqttSettings mqtt,
                           PublisherKind publisher,
                           UplinkSettings uplink, Duration shutdownPublishTimeout, LogConfig log,
-                          SimulationConfig simulation) {
+                          SimulationConfig simulation, Duration controlIdleTimeout) {
 
     /** True when a broker is configured. */
     public boolean online() {

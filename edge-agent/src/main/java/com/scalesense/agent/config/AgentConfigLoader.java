@@ -94,6 +94,7 @@ public final class AgentConfigLoader {
             }
         }
         Duration shutdown = r.duration(SHUTDOWN_PUBLISH_TIMEOUT, Duration.ZERO, Duration.ofMinutes(5));
+        Duration controlIdle = r.duration(CONTROL_IDLE_TIMEOUT, Duration.ofSeconds(1), Duration.ofHours(1));
         LogConfig log = new LogConfig(r.oneOf(LOG_LEVEL, "trace", "debug", "info", "warn", "error"),
                 r.bool(LOG_TIMESTAMPS));
         SimulationConfig simulation = simulate ? new SimulationConfig(r.decimal(SIMULATE_SPEED, 0.1, 10_000),
@@ -101,7 +102,7 @@ public final class AgentConfigLoader {
                 r.instant(SIMULATE_WORLD_START, WORLD_START_MIN_MS, WORLD_START_MAX_MS)) : null;
         r.throwIfInvalid();
         return new AgentConfig(device, stateDir, socket, hardware, readingInterval, outbox, batch, mqtt, publisher, uplink,
-                shutdown, log, simulation);
+                shutdown, log, simulation, controlIdle);
     }
 
     /**
@@ -133,6 +134,7 @@ public final class AgentConfigLoader {
         MqttProtocol protocol = r.oneOf(MQTT_PROTOCOL, "3.1.1", "5").equals("5")
                 ? MqttProtocol.MQTT_5 : MqttProtocol.MQTT_3_1_1;
         Duration keepAlive = r.duration(MQTT_KEEPALIVE, Duration.ofSeconds(1), Duration.ofSeconds(65_535));
+        Duration reconnectMax = r.duration(MQTT_RECONNECT_MAX, Backoff.DEFAULT.initial(), Duration.ofHours(1));
         TlsSettings tls = tls(r);
         if (!r.isSet(MQTT_BROKER_URI)) {
             return null;
@@ -164,7 +166,7 @@ public final class AgentConfigLoader {
         // Paho must let at least as many publishes wait for PUBACK as the uplink sends.
         int pahoInflight = Math.max(PAHO_MIN_INFLIGHT, uplinkInFlight);
         return r.build(MQTT_BROKER_URI, () -> new MqttSettings(uri, deviceId, protocol, keepAlive, Duration.ofDays(7),
-                Duration.ofSeconds(30), pahoInflight, tls, Backoff.DEFAULT));
+                Duration.ofSeconds(30), pahoInflight, tls, Backoff.upTo(reconnectMax)));
     }
 
     /**

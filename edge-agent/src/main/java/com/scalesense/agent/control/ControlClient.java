@@ -103,9 +103,7 @@ public final class ControlClient {
     public JsonNode raw(String line) {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            OutputStream out = Channels.newOutputStream(ch);
-            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            send(ch, line);
             InputStream in = Channels.newInputStream(ch);
             for (String reply = Lines.read(in); reply != null; reply = Lines.read(in)) {
                 JsonNode node = Json.MAPPER.readTree(reply);
@@ -119,6 +117,24 @@ public final class ControlClient {
         }
     }
 
+    /**
+     * Writes one request line. An agent at its connection limit writes its {@code busy} reply and
+     * closes at once, so the write may fail with a broken pipe: the reply is then already waiting
+     * to be read, and the caller reads it (issue 14: scale-cal reported a broken pipe instead).
+     */
+    private static void send(SocketChannel ch, String line) throws IOException {
+        try {
+            OutputStream out = Channels.newOutputStream(ch);
+            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            if (!ch.isOpen()) {
+                throw e;
+            }
+            // the refusal, if any, is in our receive buffer; reading it tells the caller why
+        }
+    }
+
     private static ObjectNode request(String op) {
         return Json.MAPPER.createObjectNode().put("op", op);
     }
@@ -126,9 +142,7 @@ public final class ControlClient {
     private <T> T call(ObjectNode request, Class<T> type, Consumer<JsonNode> samples) {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            OutputStream out = Channels.newOutputStream(ch);
-            out.write((Json.MAPPER.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            send(ch, Json.MAPPER.writeValueAsString(request));
             InputStream in = Channels.newInputStream(ch);
             for (String line = Lines.read(in); line != null; line = Lines.read(in)) {
                 JsonNode reply = Json.MAPPER.readTree(line);

@@ -30,8 +30,10 @@ import org.slf4j.LoggerFactory;
  * The agent's control socket: a Unix domain stream socket, mode 0660 (owner and group: the
  * technician joins the agent's group), speaking line-delimited JSON (docs/control-socket.md).
  * Each connection carries requests one after another; at most {@link #MAX_CONNECTIONS} are
- * served at once and a further one gets a {@code busy} error. State changes are serialized by the
- * {@link ControlService}, not here.
+ * served at once and a further one gets a {@code busy} error. A connection that sends no request
+ * for {@code control.idle_timeout} (default 30 s) while none of its requests is being served (a
+ * forgotten {@code socat} session) is closed, so idle clients cannot lock technicians out
+ * (issue 14). State changes are serialized by the {@link ControlService}, not here.
  */
 public final class ControlServer implements AutoCloseable {
 
@@ -44,10 +46,12 @@ public final class ControlServer implements AutoCloseable {
     private final RequestHandler handler;
     private final ExecutorService connections;
     private final Thread acceptor;
+    private final IdleConnections idle;
 
-    private ControlServer(Path path, ServerSocketChannel server, ControlService service) {
+    private ControlServer(Path path, ServerSocketChannel server, ControlService service, IdleConnections idle) {
         this.path = path;
         this.server = server;
+        this.idle = idle;
         this.handler = new RequestHandler(service);
         this.connections = new ThreadPoolExecutor(0, MAX_CONNECTIONS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
                 r -> daemon(r, "control-connection"));
@@ -59,6 +63,14 @@ public final class ControlServer implements AutoCloseable {
      * starts accepting.
      */
     public static ControlServer start(Path path, ControlService service) {
+        return start(path, service, new IdleConnections(IdleConnections.DEFAULT_TIMEOUT, System::nanoTime));
+    }
+
+    /**
+     * As {@link #start(Path, ControlService)}, closing connections idle for {@code idle}'s timeout;
+     * the caller runs {@link #closeIdle()} on a schedule ({@link IdleConnections#checkEvery()}).
+     */
+    public static ControlServer start(Path path, ControlService service, IdleConnections idle) {
         try {
             Files.createDirectories(path.toAbsolutePath().getParent());
             Files.deleteIfExists(path);
@@ -66,7 +78,7 @@ public final class ControlServer implements AutoCloseable {
             server.bind(UnixDomainSocketAddress.of(path));
             // Right after bind: until then the file has the umask's mode (0027 → 0750 under the unit).
             Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-rw----"));
-            ControlServer s = new ControlServer(path, server, service);
+            ControlServer s = new ControlServer(path, server, service, idle);
             s.acceptor.start();
             LOG.info("control socket listening on {}", path);
             return s;
@@ -98,16 +110,34 @@ public final class ControlServer implements AutoCloseable {
         }
     }
 
+    /** Closes every connection idle for the timeout; returns how many. Run on a schedule, or by tests on injected time. */
+    public int closeIdle() {
+        return idle.closeIdle();
+    }
+
+    /** Connections open now, idle or serving. */
+    public int openConnections() {
+        return idle.open();
+    }
+
     private void serve(SocketChannel channel) {
+        IdleConnections.Session session = idle.opened(channel);
         try (channel; InputStream in = Channels.newInputStream(channel);
              OutputStream out = Channels.newOutputStream(channel)) {
             for (String line = Lines.read(in); line != null; line = Lines.read(in)) {
                 if (!line.isBlank()) {
-                    handler.handle(line, reply -> write(out, reply));
+                    session.serving(true);
+                    try {
+                        handler.handle(line, reply -> write(out, reply));
+                    } finally {
+                        session.serving(false);
+                    }
                 }
             }
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("control connection ended: {}", e.toString());
+        } finally {
+            idle.closed(session);
         }
     }
 
@@ -120,11 +150,12 @@ public final class ControlServer implements AutoCloseable {
         }
     }
 
-    private static void refuseBusy(SocketChannel channel) {
+    private void refuseBusy(SocketChannel channel) {
         try (channel; OutputStream out = Channels.newOutputStream(channel)) {
             ObjectNode reply = Json.MAPPER.createObjectNode().put("ok", false);
             reply.putObject("error").put("code", "busy")
-                    .put("message", "connections = " + MAX_CONNECTIONS + ": at most that many at once; retry");
+                    .put("message", "the scale is busy: " + idle.open() + " other control sessions are open (at most "
+                            + MAX_CONNECTIONS + "; idle ones close after " + idle.timeout().toSeconds() + " s); retry");
             write(out, reply);
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("could not refuse a control connection: {}", e.toString());

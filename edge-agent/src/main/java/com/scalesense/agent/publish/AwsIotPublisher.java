@@ -30,8 +30,8 @@ public final class AwsIotPublisher extends SessionPublisher {
                 "must name cert_file and key_file: AWS IoT Core requires a client certificate");
         Settings.require("mqtt.protocol", settings.protocol(), settings.protocol() == MqttProtocol.MQTT_3_1_1,
                 "must be MQTT_3_1_1 for the AWS IoT Device SDK connection");
-        AwsIotPublisher publisher = new AwsIotPublisher(new SessionKeeper(settings.brokerUri().toString(),
-                events -> new AwsIotTransport(settings, events), scheduler, random, settings.reconnect()));
+        AwsIotPublisher publisher = new AwsIotPublisher(keeper(settings,
+                events -> new AwsIotTransport(settings, events), scheduler, random));
         publisher.connectInBackground();
         return publisher;
     }

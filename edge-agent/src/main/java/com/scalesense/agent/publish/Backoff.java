@@ -14,8 +14,18 @@ import java.util.Random;
  */
 public record Backoff(Duration initial, Duration cap) {
 
-    /** 1 s → 5 min: a scale retries quickly after a blip and at most every 5 min in a long outage. */
-    public static final Backoff DEFAULT = new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(5));
+    /**
+     * 1 s → 60 s: a scale retries quickly after a blip and at least once a minute in a long outage
+     * (mqtt.reconnect_max). A bar's scale is one client of its broker, not a fleet of thousands
+     * behind one NAT; with full jitter a minute keeps the load low and the gap short (issue 14:
+     * a 5 min cap left the scale silent for 66 s after the broker was back).
+     */
+    public static final Backoff DEFAULT = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(60));
+
+    /** The default first wait with {@code cap} as the largest (mqtt.reconnect_max). */
+    public static Backoff upTo(Duration cap) {
+        return new Backoff(DEFAULT.initial(), cap);
+    }
 
     public Backoff {
         Settings.require("backoff.initial", initial, initial != null && !initial.isNegative() && !initial.isZero(),

@@ -56,7 +56,7 @@ public record MqttSettings(URI brokerUri, String clientId, MqttProtocol protocol
         return of(brokerUri, clientId, null);
     }
 
-    /** The defaults above: MQTT 3.1.1, keepalive 60 s, session expiry 7 days, 20 in flight, 1 s → 5 min backoff. */
+    /** The defaults above: MQTT 3.1.1, keepalive 60 s, session expiry 7 days, 20 in flight, 1 s → 60 s backoff. */
     public static MqttSettings of(URI brokerUri, String clientId, TlsSettings tls) {
         return new MqttSettings(brokerUri, clientId, MqttProtocol.MQTT_3_1_1, Duration.ofSeconds(60),
                 Duration.ofDays(7), Duration.ofSeconds(30), 20, tls, Backoff.DEFAULT);

@@ -33,8 +33,7 @@ public final class PahoPublisher extends SessionPublisher {
         Function<MqttTransport.Events, MqttTransport> transport = settings.protocol() == MqttProtocol.MQTT_5
                 ? events -> new PahoV5Transport(settings, events)
                 : events -> new PahoV3Transport(settings, events);
-        PahoPublisher publisher = new PahoPublisher(new SessionKeeper(settings.brokerUri().toString(), transport,
-                scheduler, random, settings.reconnect()));
+        PahoPublisher publisher = new PahoPublisher(keeper(settings, transport, scheduler, random));
         publisher.connectInBackground();
         return publisher;
     }

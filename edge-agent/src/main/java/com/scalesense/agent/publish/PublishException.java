@@ -54,6 +54,18 @@ public class PublishException extends AgentException {
         }
     }
 
+    /**
+     * The broker closed a mutual-TLS connection before its CONNACK: under TLS 1.3 that is how a
+     * refused client certificate reaches the client. {@link #getCause()} is the library's own report.
+     */
+    public static final class CertificateRefused extends PublishException {
+        private static final long serialVersionUID = 1L;
+
+        public CertificateRefused(String topic, Throwable cause) {
+            super(topic, "the broker closed the TLS connection before CONNACK: it refused our certificate", cause);
+        }
+    }
+
     /** The client library or the network failed the send; {@link #getCause()} says how. */
     public static final class Transport extends PublishException {
         private static final long serialVersionUID = 1L;

@@ -24,6 +24,11 @@ public interface Publisher extends AutoCloseable {
     /** True while a session with the broker is up. */
     boolean isConnected();
 
+    /** Why there is no session now, in a technician's words and for how long; null while connected. */
+    default ConnectionProblem problem() {
+        return null;
+    }
+
     /** Disconnects cleanly; idempotent. */
     @Override
     void close();

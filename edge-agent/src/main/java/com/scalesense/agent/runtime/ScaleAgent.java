@@ -5,6 +5,7 @@ import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.control.ControlServer;
 import com.scalesense.agent.control.ControlService;
+import com.scalesense.agent.control.IdleConnections;
 import com.scalesense.agent.notify.SdNotifier;
 import com.scalesense.agent.uplink.BootAnnouncement;
 import com.scalesense.protocol.MessageValidator;
@@ -107,7 +108,11 @@ public final class ScaleAgent implements AutoCloseable {
             LOG.warn("mqtt.broker_uri is not set: offline. Readings stay in the outbox ({} bytes at most, "
                     + "oldest dropped first) until a broker is configured", config.outbox().maxBytes());
         }
-        closeLast.add(ControlServer.start(config.controlSocket(), control));
+        IdleConnections idle = new IdleConnections(config.controlIdleTimeout(), System::nanoTime);
+        ControlServer controlServer = ControlServer.start(config.controlSocket(), control, idle);
+        closeLast.add(controlServer);
+        scheduler.scheduleWithFixedDelay(controlServer::closeIdle, idle.checkEvery().toMillis(),
+                idle.checkEvery().toMillis(), TimeUnit.MILLISECONDS);
         if (!parts.loop().awaitFirstSample(FIRST_SAMPLE_WAIT)) {
             LOG.warn("no sample from the load cell within {}; reporting ready anyway", FIRST_SAMPLE_WAIT);
         }

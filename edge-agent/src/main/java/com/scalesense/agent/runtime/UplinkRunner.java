@@ -3,6 +3,7 @@ package com.scalesense.agent.runtime;
 import com.scalesense.agent.control.Replies;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.publish.AwsIotPublisher;
+import com.scalesense.agent.publish.ConnectionProblem;
 import com.scalesense.agent.publish.PahoPublisher;
 import com.scalesense.agent.publish.Publisher;
 import com.scalesense.agent.uplink.BootAnnouncement;
@@ -90,9 +91,15 @@ final class UplinkRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * The last error is why there is no session when there is none (the broker refused our
+     * certificate, DNS, refused, timeout; with how long), else the uplink's last batch failure.
+     */
     Replies.Connectivity connectivity() {
         UplinkStatus s = uplink.status();
-        return new Replies.Connectivity(true, publisher.isConnected(), s.registered(), s.published(), s.acked(), s.lastError());
+        ConnectionProblem problem = publisher.problem();
+        return new Replies.Connectivity(true, publisher.isConnected(), s.registered(), s.published(), s.acked(),
+                problem != null ? problem.describe() : s.lastError());
     }
 
     @Override

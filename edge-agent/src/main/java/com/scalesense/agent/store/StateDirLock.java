@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Exclusive ownership of a state directory (NVS store and outbox) by one process: the running
@@ -21,6 +24,12 @@ import java.nio.file.StandardOpenOption;
  * a restart. The file's text names the holder and its pid, for the refusal message only.
  */
 public final class StateDirLock implements AutoCloseable {
+
+    /**
+     * rw-r-----: the agent's user writes it, the service group reads it, which is all a reader's
+     * shared lock needs ({@link #acquireShared}). Set at creation, whatever the umask.
+     */
+    public static final Set<PosixFilePermission> MODE = PosixFilePermissions.fromString("rw-r-----");
 
     /** The lock file's name inside the state directory. */
     public static final String FILE_NAME = "agent.lock";
@@ -49,8 +58,8 @@ public final class StateDirLock implements AutoCloseable {
         FileChannel channel = null;
         try {
             Files.createDirectories(stateDir);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(MODE));
             FileLock lock = tryLock(channel);
             if (lock == null) {
                 channel.close();
@@ -66,9 +75,44 @@ public final class StateDirLock implements AutoCloseable {
         }
     }
 
-    private static FileLock tryLock(FileChannel channel) throws IOException {
+    /**
+     * Takes a shared lock for reading a stopped scale's stores: it needs only read access to the
+     * lock file (0640, group scale-sense), so a technician in the service group can take it; it
+     * keeps the agent (which takes the exclusive lock) from starting meanwhile, and fails while the
+     * agent runs. Other readers may hold it at the same time. Nothing is written.
+     *
+     * @throws StateDirLockedException when the agent (or another exclusive holder) holds it
+     * @throws UncheckedIOException    when the lock file cannot be opened for reading; its cause says why
+     *                                 ({@link java.nio.file.AccessDeniedException}: not in the group)
+     */
+    public static StateDirLock acquireShared(Path stateDir) {
+        Path file = stateDir.resolve(FILE_NAME);
+        FileChannel channel = null;
         try {
-            return channel.tryLock();
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                // a directory opens for reading and locks on Linux; it is no lock the agent would see
+                throw new java.nio.file.FileSystemException(file.toString(), null, "not a regular file");
+            }
+            channel = FileChannel.open(file, StandardOpenOption.READ);
+            FileLock lock = tryLock(channel, true);
+            if (lock == null) {
+                channel.close();
+                throw new StateDirLockedException(file, holderText(file));
+            }
+            return new StateDirLock(file, channel, lock);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new UncheckedIOException("lock file " + file + " cannot be opened: " + e, e);
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        return tryLock(channel, false);
+    }
+
+    private static FileLock tryLock(FileChannel channel, boolean shared) throws IOException {
+        try {
+            return channel.tryLock(0, Long.MAX_VALUE, shared);
         } catch (OverlappingFileLockException e) {
             return null; // held by another owner inside this JVM (an in-process test agent)
         }

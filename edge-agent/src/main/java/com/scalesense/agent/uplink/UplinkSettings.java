@@ -14,7 +14,7 @@ import java.time.Duration;
  *                              per connection (AWS General Reference, "AWS IoT Core endpoints and
  *                              quotas", message broker limits) and the registration shares it
  * @param retry                 backoff after a failed publish before the same batch is tried again
- *                              (uplink.retry_initial / uplink.retry_cap, default 1 s → 5 min)
+ *                              (default 1 s → 60 s)
  * @param ackTimeout            a publish without PUBACK this long is given up and retried
  *                              (uplink.ack_timeout, default 10 min, beyond the reconnect cap so a
  *                              session that is merely reconnecting can still deliver it)

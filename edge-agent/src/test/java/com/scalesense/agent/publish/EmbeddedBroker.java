@@ -91,7 +91,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         return URI.create("ssl://localhost:" + tlsPort);
     }
 
-    int tlsPort() {
+    public int tlsPort() {
         return tlsPort;
     }
 

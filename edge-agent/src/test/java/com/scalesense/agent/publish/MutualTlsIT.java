@@ -3,6 +3,7 @@ package com.scalesense.agent.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +64,8 @@ class MutualTlsIT {
     private static void assertRefused(SessionPublisher scale) {
         await().atMost(LIMIT).until(() -> scale.lastFailure() != null);
         // a refused handshake, not a local problem such as an unreadable key file
-        assertThat(scale.lastFailure()).isInstanceOf(PublishException.Transport.class);
+        assertThat(scale.lastFailure()).isInstanceOfAny(PublishException.Transport.class,
+                PublishException.CertificateRefused.class);
         assertThat(scale.isConnected()).isFalse();
     }
 
@@ -93,6 +95,59 @@ class MutualTlsIT {
                 scheduler, new Random(3))) {
             assertRefused(scale);
         }
+    }
+
+    /** Waits for the first failure and checks status would name {@code cause} in a technician's words. */
+    private static void assertProblem(SessionPublisher scale, ConnectionProblem.Cause cause) {
+        await().atMost(LIMIT).until(() -> scale.problem() != null);
+        System.out.println("status would say: " + scale.problem().describe());
+        assertThat(scale.problem().cause()).isEqualTo(cause);
+        assertThat(scale.problem().describe()).startsWith(cause.words());
+    }
+
+    private static TlsSettings goodTls(String id) {
+        TestPki.Identity thing = pki.client(id, true);
+        return new TlsSettings(pki.caPem(), thing.certPem(), thing.keyPem());
+    }
+
+    @Test
+    void status_names_a_refused_certificate_for_both_client_stacks() {
+        // guards issue 14 item 2: "send failed: MqttException (topic (connect))" / "Failure during TLS read"
+        // given a certificate signed by a CA the broker does not trust
+        TestPki rogue = TestPki.create(home.resolve("rogue2"), "Rogue CA 2", Instant.now());
+        TestPki.Identity impostor = rogue.client("SCALE-0047", false);
+        TlsSettings tls = new TlsSettings(pki.caPem(), impostor.certPem(), impostor.keyPem());
+        try (AwsIotPublisher viaSdk = AwsIotPublisher.start(settings("SCALE-0047", tls), scheduler, new Random(6));
+                PahoPublisher viaPaho = PahoPublisher.start(settings("SCALE-0048", tls), scheduler, new Random(7))) {
+            assertProblem(viaSdk, ConnectionProblem.Cause.CERTIFICATE_REFUSED);
+            assertProblem(viaPaho, ConnectionProblem.Cause.CERTIFICATE_REFUSED);
+        }
+    }
+
+    /** Both client stacks, each a device of its own with a good certificate, pointed at {@code broker}. */
+    private static void assertBothStacksSay(URI broker, ConnectionProblem.Cause cause, int seed) {
+        String a = TestDevices.fresh();
+        String b = TestDevices.fresh();
+        TlsSettings tlsA = goodTls(a);
+        TlsSettings tlsB = goodTls(b);
+        try (AwsIotPublisher viaSdk = AwsIotPublisher.start(settings(a, tlsA).withBroker(broker, tlsA), scheduler,
+                new Random(seed));
+                PahoPublisher viaPaho = PahoPublisher.start(settings(b, tlsB).withBroker(broker, tlsB), scheduler,
+                        new Random(seed + 1))) {
+            assertProblem(viaSdk, cause);
+            assertProblem(viaPaho, cause);
+        }
+    }
+
+    @Test
+    void status_names_a_closed_port_as_refused_for_both_client_stacks() {
+        assertBothStacksSay(SilentEndpoint.closedPort("ssl"), ConnectionProblem.Cause.REFUSED, 8);
+    }
+
+    @Test
+    void status_names_an_unknown_host_as_dns_for_both_client_stacks() {
+        // .invalid never resolves (RFC 6761 §6.4)
+        assertBothStacksSay(URI.create("ssl://nonexistent.invalid:8883"), ConnectionProblem.Cause.DNS, 10);
     }
 
     @Test

@@ -102,6 +102,30 @@ class PahoPublisherIT {
 
     @ParameterizedTest
     @EnumSource(MqttProtocol.class)
+    void reconnects_soon_after_the_broker_is_back_without_waiting_out_its_backoff(MqttProtocol protocol) {
+        // guards issue 14 item 10: the scale reconnected only when its backoff (up to 5 min) ran out
+        // given a scale whose every backoff is a full hour (jitter drawing the ceiling)
+        Backoff hour = new Backoff(Duration.ofHours(1), Duration.ofHours(1));
+        Random longest = new Random() {
+            @Override
+            public long nextLong() {
+                return -1; // floorMod(-1, ceiling + 1) = ceiling
+            }
+        };
+        try (PahoPublisher scale = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), deviceId).withProtocol(protocol)
+                .withReconnect(hour), scheduler, longest)) {
+            await().atMost(LIMIT).until(scale::isConnected);
+            // when the broker goes away, an attempt fails (the hour's wait begins), and it comes back
+            broker.stop();
+            await().atMost(LIMIT).until(() -> scale.problem() != null);
+            broker.start();
+            // then the scale is connected again long before the hour (the guard is minutes)
+            await().atMost(LIMIT).until(scale::isConnected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
     void reconnects_and_resubscribes_after_the_broker_restarts(MqttProtocol protocol) {
         List<String> commands = new CopyOnWriteArrayList<>();
         String commandTopic = Topics.commands(deviceId);

@@ -30,9 +30,17 @@ final class AgentFixture implements AutoCloseable {
     }
 
     static AgentFixture start(Path dir) throws InterruptedException {
+        return start(dir, Map.of());
+    }
+
+    /** As {@link #start(Path)}, with further config keys set (e.g. a broker). */
+    static AgentFixture start(Path dir, Map<ConfigKey, String> overrides) throws InterruptedException {
         ConfigSource source = ConfigSource.load(Optional.empty(), true, Map.of())
                 .override(ConfigKey.STATE_DIR, dir.toString(), "test")
                 .override(ConfigKey.READING_INTERVAL, "1s", "test");
+        for (Map.Entry<ConfigKey, String> e : overrides.entrySet()) {
+            source = source.override(e.getKey(), e.getValue(), "test");
+        }
         AgentConfig config = AgentConfigLoader.load(source, true);
         ScaledTime time = new ScaledTime(Clock.systemUTC(), System::nanoTime, SPEED);
         ScriptedLoadCell cell = new ScriptedLoadCell(time.originWallMs());

@@ -2,6 +2,7 @@ package com.scalesense.agent.publish.internal;
 
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 /** The shape every transport shares: start an asynchronous call, fail its future if starting throws. */
 final class AsyncCalls {
@@ -32,10 +33,18 @@ final class AsyncCalls {
         return future;
     }
 
-    /** Disconnects if connected, then releases the client; failures are logged. */
-    static void shutDown(boolean connected, Step disconnect, Step release) {
-        if (connected) {
+    /**
+     * If connected: a clean DISCONNECT (bounded by the caller), then, if the client still counts
+     * itself connected, a forced one, so that a stop never waits out the library's own quiesce
+     * time (Paho's is 30 s) for PUBACKs a dead link will never bring. Then releases the client.
+     * Failures are logged.
+     */
+    static void shutDown(BooleanSupplier connected, Step disconnect, Step force, Step release) {
+        if (connected.getAsBoolean()) {
             CloseQuietly.run(disconnect::run);
+            if (connected.getAsBoolean()) {
+                CloseQuietly.run(force::run);
+            }
         }
         CloseQuietly.run(release::run);
     }

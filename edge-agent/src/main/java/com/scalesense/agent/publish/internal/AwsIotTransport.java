@@ -2,7 +2,9 @@ package com.scalesense.agent.publish.internal;
 
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.crt.CRT;
 import software.amazon.awssdk.crt.mqtt.MqttClientConnection;
@@ -21,8 +23,11 @@ import software.amazon.awssdk.iot.AwsIotMqttConnectionBuilder;
  */
 public final class AwsIotTransport extends FreshClientTransport<MqttClientConnection> {
 
-    /** Far beyond any backoff cap in use (5 min by default), so the CRT never reconnects first. */
+    /** Far beyond any backoff cap allowed (mqtt.reconnect_max is at most 1 h), so the CRT never reconnects first. */
     private static final long CRT_RECONNECT_SECONDS = 24 * 3600;
+
+    /** Connections whose CONNACK arrived and that were not interrupted since. */
+    private final Set<MqttClientConnection> up = ConcurrentHashMap.newKeySet();
 
     public AwsIotTransport(MqttSettings settings, MqttTransport.Events events) {
         super(settings, events);
@@ -49,12 +54,25 @@ public final class AwsIotTransport extends FreshClientTransport<MqttClientConnec
 
     @Override
     void connect(MqttClientConnection client, CompletableFuture<Void> done) throws Exception {
-        client.connect().whenComplete((sessionPresent, error) -> complete(done, "(connect)", error));
+        client.connect().whenComplete((sessionPresent, error) -> {
+            if (error == null) {
+                up.add(client);
+            }
+            complete(done, "(connect)", error);
+        });
     }
 
+    /**
+     * DISCONNECT only on a connection that is up. On an interrupted one the CRT completes
+     * disconnect() only when its own reconnect timer fires (a day away here), so the stop used to
+     * wait out the whole connect timeout (30 s, beyond systemd's TimeoutStopSec: issue 14);
+     * close() releases it at once.
+     */
     @Override
     void shutDown(MqttClientConnection client) {
-        CloseQuietly.run(() -> client.disconnect().get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS));
+        if (up.remove(client)) {
+            CloseQuietly.run(() -> client.disconnect().get(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS));
+        }
         CloseQuietly.run(client::close);
     }
 
@@ -91,6 +109,7 @@ public final class AwsIotTransport extends FreshClientTransport<MqttClientConnec
         @Override
         public void onConnectionInterrupted(int errorCode) {
             // No disconnect() here: it calls back into this method, recursively, until the JVM aborts.
+            up.remove(owner);
             if (isCurrent(owner)) {
                 NoThrow.run(() -> events.connectionLost(new IllegalStateException("connection interrupted: "
                         + CRT.awsErrorName(errorCode) + " (" + CRT.awsErrorString(errorCode) + ")")));

@@ -46,8 +46,9 @@ public final class PahoV5Transport extends FreshClientTransport<MqttAsyncClient>
 
     @Override
     void shutDown(MqttAsyncClient client) {
-        AsyncCalls.shutDown(client.isConnected(),
-                () -> client.disconnect().waitForCompletion(settings.connectTimeout().toMillis()), client::close);
+        AsyncCalls.shutDown(client::isConnected,
+                () -> client.disconnect(STOP_LIMIT.toMillis()).waitForCompletion(STOP_LIMIT.toMillis()),
+                () -> client.disconnectForcibly(1, 1, false), client::close);
     }
 
     @Override

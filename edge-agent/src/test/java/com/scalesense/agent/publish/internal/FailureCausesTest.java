@@ -1,0 +1,66 @@
+package com.scalesense.agent.publish.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scalesense.agent.publish.ConnectionProblem.Cause;
+import com.scalesense.agent.publish.PublishException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import javax.net.ssl.SSLHandshakeException;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What Paho and the CRT throw, as a technician's cause. The shapes are Paho's: an MqttException
+ * whose reason code is a CONNACK code, or 0/32103 with the JDK's socket or TLS exception as cause
+ * (seen in MutualTlsIT and PublisherDiagnosisIT); the CRT's are its error strings.
+ */
+class FailureCausesTest {
+
+    private static Throwable paho(int code, Throwable cause) {
+        return new PublishException.Transport("(connect)", cause == null ? new MqttException(code)
+                : new MqttException(code, cause));
+    }
+
+    @Test
+    void names_socket_and_dns_failures_under_paho() {
+        assertThat(FailureCauses.of(paho(32103, new ConnectException("Connection refused")))).isEqualTo(Cause.REFUSED);
+        assertThat(FailureCauses.of(paho(0, new UnknownHostException("nonexistent.invalid")))).isEqualTo(Cause.DNS);
+        assertThat(FailureCauses.of(paho(0, new NoRouteToHostException("No route to host"))))
+                .isEqualTo(Cause.UNREACHABLE);
+        assertThat(FailureCauses.of(paho(0, new SocketTimeoutException("connect timed out"))))
+                .isEqualTo(Cause.UNREACHABLE);
+        assertThat(FailureCauses.of(paho(32000, null))).isEqualTo(Cause.UNREACHABLE);
+    }
+
+    @Test
+    void names_connack_refusals_as_not_authorised() {
+        assertThat(FailureCauses.of(paho(5, null))).isEqualTo(Cause.NOT_AUTHORISED);
+        assertThat(FailureCauses.of(paho(4, null))).isEqualTo(Cause.NOT_AUTHORISED);
+        assertThat(FailureCauses.of(new org.eclipse.paho.mqttv5.common.MqttException(0x87)))
+                .isEqualTo(Cause.NOT_AUTHORISED);
+    }
+
+    @Test
+    void tells_our_refused_certificate_from_an_untrusted_server() {
+        assertThat(FailureCauses.of(paho(0, new SSLHandshakeException("Received fatal alert: bad_certificate"))))
+                .isEqualTo(Cause.CERTIFICATE_REFUSED);
+        assertThat(FailureCauses.of(paho(0, new SSLHandshakeException(
+                "PKIX path building failed: unable to find valid certification path to requested target"))))
+                .isEqualTo(Cause.SERVER_NOT_TRUSTED);
+    }
+
+    @Test
+    void reads_the_crt_error_strings() {
+        assertThat(FailureCauses.of(new RuntimeException("socket connection refused."))).isEqualTo(Cause.REFUSED);
+        assertThat(FailureCauses.of(new RuntimeException("Host name was invalid for dns resolution.")))
+                .isEqualTo(Cause.DNS);
+        assertThat(FailureCauses.of(new RuntimeException("socket operation timed out."))).isEqualTo(Cause.UNREACHABLE);
+        assertThat(FailureCauses.of(new RuntimeException("TLS (SSL) negotiation failed"))).isEqualTo(Cause.TLS_FAILED);
+        // our CA file unreadable by the CRT is a local TLS problem, not an untrusted server (seen in MutualTlsIT)
+        assertThat(FailureCauses.of(new RuntimeException("aws_tls_ctx_options_override_default_trust_store_from_path "
+                + "failed (aws_last_error: AWS_ERROR_INVALID_ARGUMENT(34))"))).isEqualTo(Cause.TLS_FAILED);
+    }
+}

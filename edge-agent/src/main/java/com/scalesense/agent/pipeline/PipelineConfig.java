@@ -115,6 +115,13 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
                 servingOz);
     }
 
+    public PipelineConfig withSwapMinEmpty(Duration minEmpty) {
+        return new PipelineConfig(readingInterval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
+                stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
+                faultAfterInvalid, recoverAfterValid, maxPourOzPerS, minEmpty, shellToleranceKg, fullBeerTolerance,
+                servingOz);
+    }
+
     private static void requireDuration(Duration d, String field, Duration min) {
         require(d != null && d.compareTo(min) >= 0, field, d, "must be a duration of at least " + min);
     }

@@ -25,7 +25,8 @@ import java.util.function.Predicate;
  * <p>Disturbances: a false pour overlapping a disturbance (2 s before to 10 s after it) became a
  * pour; a false swap from 2 s before to 60 s after it became a swap; a reading off by more than
  * {@value #LEVEL_TARGET_PCT} % of capacity during it or in the 10 min after (for a part-full keg:
- * its whole stay) is a level error of that disturbance.
+ * its whole stay), when the last reading before it was within that, is a level error of that
+ * disturbance (an error left by an earlier one is not counted again).
  */
 public final class Scorer {
 
@@ -161,13 +162,16 @@ public final class Scorer {
                 c[2]++;
             }
             long levelUntil = d.kind() == Kind.PART_FULL_KEG ? d.endMs() : d.endMs() + LEVEL_AFTER_MS;
+            double before = 0; // the level error just before: one left by an earlier disturbance is not this one's
             double worst = 0;
             for (long[] e : levelErrs) {
-                if (e[0] >= d.startMs() && e[0] <= levelUntil) {
+                if (e[0] < d.startMs()) {
+                    before = Double.longBitsToDouble(e[1]);
+                } else if (e[0] <= levelUntil) {
                     worst = Math.max(worst, Double.longBitsToDouble(e[1]));
                 }
             }
-            if (worst > LEVEL_TARGET_PCT) {
+            if (worst > LEVEL_TARGET_PCT && (d.kind() == Kind.PART_FULL_KEG || before <= LEVEL_TARGET_PCT)) {
                 c[3]++;
             }
             maxErr.merge(d.kind(), worst, Math::max);

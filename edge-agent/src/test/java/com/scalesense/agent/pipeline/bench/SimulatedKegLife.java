@@ -11,6 +11,7 @@ import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.agent.replay.Replay;
 import com.scalesense.agent.replay.Truth;
 import com.scalesense.agent.replay.TruthFile;
 import com.scalesense.hal.sim.BarDisturbances;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
 /**
@@ -89,8 +91,11 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         Scenario scenario = rig.scenario();
         Calibration calibration = rig.calibration();
         SimulatedLoadCell cell = rig.cell();
+        // the header carries the calibration as scale-cal record writes it, so the trace replays on its own
         TraceHeader header = TraceHeader.of(rate, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
-                .withNote("note", "simulated keg life, seed " + seed);
+                .withNote("note", "simulated keg life, seed " + seed)
+                .withNote(Replay.OFFSET_NOTE, String.format(Locale.ROOT, "%.3f", calibration.offsetCounts()))
+                .withNote(Replay.SCALE_NOTE, String.format(Locale.ROOT, "%.6f", calibration.countsPerKg()));
         try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
             while (!cell.finished()) {
                 recorder.record(cell.read(Duration.ZERO));

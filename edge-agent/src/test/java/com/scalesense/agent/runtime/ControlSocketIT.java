@@ -20,6 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -230,6 +231,26 @@ class ControlSocketIT {
         assertThat(result.rows()).isPositive();
         try (TraceReader reader = TraceReader.open(trace)) {
             assertThat(reader.header().rate().samplesPerSecond()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void record_trace_writes_the_calibration_and_the_keg_into_the_header_for_replay() throws Exception {
+        // given a calibrated scale (guards issue 12: a trace a technician sends must be replayable
+        // without asking the scale for its calibration)
+        calibrate();
+        Path trace = dir.resolve("calibrated.trace");
+
+        // when it records
+        scale.client.recordTrace(trace, 1);
+
+        // then the header carries the calibration in use and the keg on the tap
+        Replies.CalibrationInfo cal = scale.client.status().calibration();
+        try (TraceReader reader = TraceReader.open(trace)) {
+            Map<String, String> notes = reader.header().notes();
+            assertThat(Double.parseDouble(notes.get("offset_counts"))).isCloseTo(cal.offsetCounts(), within(0.001));
+            assertThat(Double.parseDouble(notes.get("counts_per_kg"))).isCloseTo(cal.countsPerKg(), within(1e-6));
+            assertThat(notes).containsEntry("keg_type", scale.client.status().keg().kegType());
         }
     }
 

@@ -40,6 +40,9 @@ public final class KegDetector {
     private Phase phase = Phase.UNKNOWN;
     /** Weight on the platform that is not the keg, kg: a crate (> 0), a lean lifting it (< 0); 0 if none. */
     private double foreignKg;
+    /** When the foreign load came, epoch ms, and how long the episodes that changed it lasted, ms. */
+    private long foreignStartMs;
+    private long foreignEpisodeMs;
     private long nowMs;
     private double latestKg = Double.NaN;
     /** When the platform was found empty, and the latest sample below the absent threshold, epoch ms. */
@@ -234,12 +237,22 @@ public final class KegDetector {
             return; // a pour, or settled within noise of where it was
         }
         double keg = before - foreignKg;
-        // beer poured while the load was on and lifted with it is the only way the keg can come back lighter
-        double couldHavePoured = maxPourKgPerMs * Math.max(0, nowMs - episode.startMs);
+        long episodeMs = Math.max(0, nowMs - episode.startMs);
+        // beer poured while the weight was not beer alone (this episode and the one that put the load on)
+        // is the only way the keg can come back lighter
+        double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && backToTheKeg) {
-            foreignKg = 0; // nothing happened
+            foreignKg = 0; // the load is gone: the keg is what is left
+            if (keg - afterKg >= config.pourStartKg()) {
+                listener.onDrop(foreignStartMs, end, keg, afterKg); // beer drawn while it was disturbed
+            }
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
+            if (foreignKg == 0) {
+                foreignStartMs = episode.startMs;
+                foreignEpisodeMs = 0;
+            }
+            foreignEpisodeMs += episodeMs;
             foreignKg = afterKg - keg; // a load on (or a lean off) the keg: its own weight is held
         }
     }

@@ -40,8 +40,7 @@ public final class KegDetector {
     private Phase phase = Phase.UNKNOWN;
     /** Weight on the platform that is not the keg, kg: a crate (> 0), a lean lifting it (< 0); 0 if none. */
     private double foreignKg;
-    /** When the foreign load came, epoch ms, and how long the episodes that changed it lasted, ms. */
-    private long foreignStartMs;
+    /** How long the episodes that put the foreign load on and changed it lasted, ms. */
     private long foreignEpisodeMs;
     private long nowMs;
     private double latestKg = Double.NaN;
@@ -243,13 +242,11 @@ public final class KegDetector {
         double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && backToTheKeg) {
-            foreignKg = 0; // the load is gone: the keg is what is left
-            if (keg - afterKg >= config.pourStartKg()) {
-                listener.onDrop(foreignStartMs, end, keg, afterKg); // beer drawn while it was disturbed
-            }
+            // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile is in
+            // its weight but reported as no pour (it cannot be told from the disturbance that hid it)
+            foreignKg = 0;
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
             if (foreignKg == 0) {
-                foreignStartMs = episode.startMs;
                 foreignEpisodeMs = 0;
             }
             foreignEpisodeMs += episodeMs;

@@ -290,6 +290,28 @@ class ScaleCalIT {
     }
 
     @Test
+    void keg_tare_that_makes_no_physical_sense_exits_1_with_implausible_tare_naming_the_weights() throws Exception {
+        // issue 12: any keg tare was taken, e.g. an empty one equal to the full one (100 % of 0.0001 gallons)
+        // given an assigned quarter barrel at 50 lbs on the platform: neither empty nor full
+        scale.platform.load(50.0 / 2.20462);
+        awaitKegStableAt(50.0 / 2.20462);
+        assertThat(cli.run("keg", "assign", "--type", "quarter_barrel", "--sg", "1.010").exit()).isEqualTo(ExitCodes.OK);
+        JsonNode before = JSON.readTree(cli.run("status", "--json").out()).path("keg");
+
+        Cli.Result json = cli.run("--json", "keg", "tare-full");
+        Cli.Result human = cli.run("keg", "tare-empty");
+
+        assertThat(json.exit()).isEqualTo(ExitCodes.REFUSED);
+        JsonNode error = JSON.readTree(json.out()).path("error");
+        assertThat(error.path("code").asText()).isEqualTo("implausible_tare");
+        assertThat(error.path("message").asText()).contains("full_ref = ").contains("a full quarter_barrel holds");
+        assertThat(human.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(human.err()).contains("empty_offset = ").contains("an empty quarter_barrel shell weighs");
+        assertThat(withoutState(JSON.readTree(cli.run("status", "--json").out()).path("keg")))
+                .isEqualTo(withoutState(before));
+    }
+
+    @Test
     void keg_assign_names_the_beer_shown_by_status_and_a_bad_beer_is_refused_with_exit_2_and_nothing_written()
             throws Exception {
         // seed 000: Guinness, sg 1.014

@@ -7,6 +7,7 @@ import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
 import com.scalesense.agent.config.SimulationConfig;
 import com.scalesense.agent.notify.SdNotifier;
+import com.scalesense.agent.replay.ReplayCommand;
 import com.scalesense.agent.runtime.HardwareScale;
 import com.scalesense.agent.runtime.ScaleAgent;
 import com.scalesense.agent.runtime.ScaledTime;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,11 @@ import org.tinylog.configuration.Configuration;
  *
  * <pre>
  * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N]] [--log-timestamps]
+ * java -jar scale-agent.jar replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]
  * </pre>
+ *
+ * {@code replay} runs a recorded trace through the measurement pipeline and exits
+ * ({@link ReplayCommand}, docs/accuracy.md); it needs no config and starts no agent.
  *
  * Exit status: 0 after a clean stop, {@value #EXIT_CONFIG} when the configuration is invalid (every
  * error is printed; systemd does not restart, see RestartPreventExitStatus), 75 when the cloud
@@ -43,7 +49,8 @@ public final class Main {
     /** EX_TEMPFAIL (sysexits.h): the cloud's reload_config; systemd restarts the agent. */
     public static final int EXIT_RESTART = 75;
     static final Path DEFAULT_CONFIG = Path.of("/etc/scale-sense/agent.conf");
-    private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N]] [--log-timestamps]";
+    private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N]] [--log-timestamps]\n"
+            + "       scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]";
     private static final String HELP = USAGE + """
 
 
@@ -64,6 +71,9 @@ public final class Main {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        if (args.length > 0 && args[0].equals("replay")) {
+            System.exit(ReplayCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
         int status = run(args, System.getenv(), System.out, System.err);
         if (status != 0) {
             System.exit(status);

@@ -13,5 +13,11 @@ public enum KegState {
     /** A different keg has been placed; a new keg has started. */
     KEG_REPLACED,
     /** The load cell is in error: no level can be given. */
-    INVALID
+    INVALID,
+    /**
+     * Something other than beer moved the weight (a knock, a lean, a crate set on the keg, a keg
+     * lifted for a moment): the reading carries the last good level (null if none is known yet),
+     * and no pour or keg swap is counted while it lasts.
+     */
+    DISTURBED
 }

@@ -225,6 +225,20 @@ class MessageValidatorTest {
     }
 
     @Test
+    void accepts_a_settling_or_disturbed_reading_without_a_level_but_not_a_stable_one() {
+        // issue 12: a start-up reading with no level known yet said level 0 % ("ran dry"); it now
+        // carries none, and so may a disturbed one before any settled weight
+        var settling = new Reading(Samples.START, null, null, 120.0, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.SETTLING, null);
+        var disturbed = new Reading(Samples.START + 1, null, null, 130.0, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.DISTURBED, null);
+        var stable = new Reading(Samples.START + 2, null, null, 130.0, null, null, null, null, null, null,
+                Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);
+        assertThat(fields(validator.check(Samples.batch(List.of(settling, disturbed, stable), List.of()))))
+                .containsExactly("readings[2].level_pct", "readings[2].gallons", "readings[2].pints_left");
+    }
+
+    @Test
     void rejects_inconsistent_events() {
         var events = List.<DeviceEvent>of(
                 new DeviceEvent.Pour(Samples.START + 10, true, Samples.START + 11, Samples.START + 10, 16.0, 400.0),

@@ -5,6 +5,7 @@ import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.LocationSettings;
@@ -58,6 +59,27 @@ class AlertEvaluatorTest {
                 r.sensorStatus(), false, r.kegState(), r.tareStatus());
 
         assertThat(run(AlertState.NONE, List.of(unsynced)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void a_firing_low_keg_stays_firing_through_disturbed_and_level_less_readings() {
+        // issue 12: the scale now sends keg_state disturbed (a crate or a lean on the keg) with the keg's own
+        // held level, and no level at all before its first settled weight; neither may resolve low_keg
+        var firing = run(AlertState.NONE, Batches.series(T0, 16, 10, 0)).after();
+        long t = T0 + 16 * INTERVAL_MS;
+        var disturbed = as(Batches.reading(t, 10, 80), 10.0, KegState.DISTURBED);
+        var startUp = as(Batches.reading(t + INTERVAL_MS, 10, 80), null, KegState.SETTLING);
+
+        var changes = run(firing, List.of(disturbed, startUp));
+
+        assertThat(changes.history()).isEmpty();
+        assertThat(changes.after().active(AlertType.LOW_KEG, TAP)).hasValueSatisfying(a -> assertThat(a.firing()).isTrue());
+    }
+
+    private static Reading as(Reading r, Double level, KegState state) {
+        return new Reading(r.timestampMs(), level, level == null ? null : r.gallons(), r.weightLbs(),
+                level == null ? null : r.pintsLeft(), r.pourRateGph(), level == null ? null : r.hoursRemaining(),
+                r.batteryV(), r.batteryPct(), r.temperatureC(), r.sensorStatus(), true, state, r.tareStatus());
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.time.Duration;
  * @param controlSocket    the control socket's path (default {@code stateDir/control.sock})
  * @param hardware         sensors; ignored by {@code --simulate}
  * @param readingInterval  a reading is recorded this often besides at events (DESIGN: 60 s)
+ * @param swapMinEmpty     a keg swap needs the platform empty this long (PipelineConfig swap_min_empty)
  * @param outbox           outbox file and its bound in bytes
  * @param batch            when batches are sealed
  * @param mqtt             broker settings, or null when no broker is configured (offline: readings
@@ -28,7 +29,7 @@ import java.time.Duration;
  * @param controlIdleTimeout a control connection sending nothing this long is closed (control.idle_timeout)
  */
 public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSocket, HardwareConfig hardware,
-                          Duration readingInterval, OutboxConfig outbox, BatcherConfig batch, MqttSettings mqtt,
+                          Duration readingInterval, Duration swapMinEmpty, OutboxConfig outbox, BatcherConfig batch, MqttSettings mqtt,
                           PublisherKind publisher,
                           UplinkSettings uplink, Duration shutdownPublishTimeout, LogConfig log,
                           SimulationConfig simulation, Duration controlIdleTimeout) {

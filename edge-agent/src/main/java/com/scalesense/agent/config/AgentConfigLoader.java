@@ -70,6 +70,7 @@ public final class AgentConfigLoader {
             r.fail(HX711_SCK_PIN, "must differ from hx711.dout_pin");
         }
         Duration readingInterval = r.duration(READING_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1));
+        Duration swapMinEmpty = r.duration(SWAP_MIN_EMPTY, Duration.ZERO, Duration.ofMinutes(10));
         long maxBytes = r.integer(OUTBOX_MAX_BYTES, OutboxConfig.MIN_MAX_BYTES, 1L << 40);
         Path statePath = stateDir;
         OutboxConfig outbox = r.build(OUTBOX_MAX_BYTES, () -> new OutboxConfig(statePath.resolve("outbox.db"), maxBytes));
@@ -101,7 +102,7 @@ public final class AgentConfigLoader {
                 r.integer(SIMULATE_SEED, 0, Long.MAX_VALUE), r.path(SIMULATE_ACCEPTED_LOG),
                 r.instant(SIMULATE_WORLD_START, WORLD_START_MIN_MS, WORLD_START_MAX_MS)) : null;
         r.throwIfInvalid();
-        return new AgentConfig(device, stateDir, socket, hardware, readingInterval, outbox, batch, mqtt, publisher, uplink,
+        return new AgentConfig(device, stateDir, socket, hardware, readingInterval, swapMinEmpty, outbox, batch, mqtt, publisher, uplink,
                 shutdown, log, simulation, controlIdle);
     }
 

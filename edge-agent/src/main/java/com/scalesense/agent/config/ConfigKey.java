@@ -22,6 +22,7 @@ public enum ConfigKey {
     HX711_SCK_PIN("hx711.sck_pin", "6"),
     HX711_RATE("hx711.rate", "10"),
     READING_INTERVAL("reading.interval", "60s"),
+    SWAP_MIN_EMPTY("pipeline.swap_min_empty", "10s"),
     BATTERY_POWER_SUPPLY("battery.power_supply", ""),
     TEMPERATURE_DS18B20("temperature.ds18b20", "false"),
     OUTBOX_MAX_BYTES("outbox.max_bytes", "67108864"),

@@ -60,7 +60,7 @@ public final class MeasurementPipeline implements DetectorListener {
         this.config = config;
         this.listener = listener;
         this.calibration = calibration;
-        this.keg = new KegKeeper(keg);
+        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance());
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
@@ -142,7 +142,7 @@ public final class MeasurementPipeline implements DetectorListener {
     @Override
     public void onNewKeg(double weightKg, long atMs) {
         String previous = keg.profile().kegId();
-        keg.swappedIn(weightKg, atMs, config.assumeNewKegFull());
+        keg.swappedIn(weightKg);
         rate.clear(); // the rate is per keg (seed 000): the old keg's pours say nothing about this one
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null,
@@ -152,6 +152,11 @@ public final class MeasurementPipeline implements DetectorListener {
     @Override
     public void onAbsent(long atMs) {
         emitReading();
+    }
+
+    @Override
+    public boolean couldBeKeg(double grossKg) {
+        return KegType.anyFits(grossKg, config.shellToleranceKg());
     }
 
     /**
@@ -195,9 +200,9 @@ public final class MeasurementPipeline implements DetectorListener {
         detector.expectAtStart(kg);
     }
 
-    /** The keg's settled weight, kg, while the keg is {@link Phase#STABLE}; else NaN. */
+    /** The keg's settled weight (less any load resting on it), kg, while the keg is {@link Phase#STABLE}; else NaN. */
     public double settledWeightKg() {
-        return detector.phase() == Phase.STABLE ? detector.referenceKg() : Double.NaN;
+        return detector.phase() == Phase.STABLE ? detector.kegKg() : Double.NaN;
     }
 
     /** Uses a new calibration from the next sample on. */
@@ -211,6 +216,7 @@ public final class MeasurementPipeline implements DetectorListener {
      *
      * @throws KegNotAssignedException while no keg is assigned (the weight would belong to no keg)
      * @throws TareRejectedException   unless the keg is {@link KegState#STABLE}
+     * @throws ImplausibleTareException a weight that makes no physical sense for the keg's type
      */
     public DeviceEvent.Tare tare(String kind, long atMs) {
         if (keg.profile().kegId() == null) {
@@ -234,7 +240,7 @@ public final class MeasurementPipeline implements DetectorListener {
 
     /** The state a reading taken now would carry. */
     public KegState state() {
-        return readings.state(gate.faulted(), detector.phase(), swapPending);
+        return readings.state(gate.faulted(), detector.phase(), detector.disturbed(), swapPending);
     }
 
     private void event(DeviceEvent event) {
@@ -243,8 +249,8 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     private void emitReading() {
-        double weight = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
-        listener.onReading(readings.reading(sample, ambient, keg.profile(), state(), weight, rate));
+        double gross = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
+        listener.onReading(readings.reading(sample, ambient, keg.profile(), state(), gross, detector.kegKg(), rate));
         swapPending = false;
         nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();
     }

@@ -26,14 +26,21 @@ import static com.scalesense.agent.pipeline.PipelineException.requirePositive;
  * @param swapRiseKg       a settled weight this much above the last is a new keg
  * @param faultAfterInvalid consecutive unusable samples before the sensor is reported in error
  * @param recoverAfterValid consecutive good samples before an error is cleared
- * @param assumeNewKegFull a newly placed keg's settled weight becomes its full_ref
+ * @param maxPourOzPerS    a fall faster than this is not beer leaving through a faucet (about 2 oz/s) but
+ *                         a knock, a lean or a load lifted off the keg
+ * @param swapMinEmpty     a keg swap needs the platform empty at least this long; a shorter dip is a disturbance
+ * @param shellToleranceKg a keg type's empty shell weighs its reference ± this (a measured empty tare outside
+ *                         is refused; a load lighter than the lightest shell by more is not a keg)
+ * @param fullBeerTolerance a measured full tare must hold the type's capacity at the beer's gravity within
+ *                         this fraction
  * @param servingOz        serving size for servings left, fl oz
  */
 public record PipelineConfig(Duration readingInterval, Duration rateWindow, int spikeWindow, double spikeMads,
                              double spikeFloorKg, Duration smoothing, Duration stableWindow, double stableStdKg, double stableDriftKg,
                              Duration settleTime, double pourStartKg, double minPourOz, double absentBelowKg,
                              double sameKegKg, double swapRiseKg, int faultAfterInvalid, int recoverAfterValid,
-                             boolean assumeNewKegFull, double servingOz) {
+                             double maxPourOzPerS, Duration swapMinEmpty, double shellToleranceKg,
+                             double fullBeerTolerance, double servingOz) {
 
     public PipelineConfig {
         requireDuration(readingInterval, "reading_interval", Duration.ofSeconds(1));
@@ -57,18 +64,33 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
                 "must be larger than pour_start_kg " + pourStartKg);
         require(faultAfterInvalid >= 1, "fault_after_invalid", faultAfterInvalid, "must be >= 1");
         require(recoverAfterValid >= 1, "recover_after_valid", recoverAfterValid, "must be >= 1");
+        requirePositive(maxPourOzPerS, "max_pour_oz_per_s");
+        requireDuration(swapMinEmpty, "swap_min_empty", Duration.ZERO);
+        requirePositive(shellToleranceKg, "shell_tolerance_kg");
+        require(Double.isFinite(fullBeerTolerance) && fullBeerTolerance > 0 && fullBeerTolerance < 1,
+                "full_beer_tolerance", fullBeerTolerance, "must be a fraction in (0, 1)");
         requirePositive(servingOz, "serving_oz");
     }
 
     /**
      * Defaults. Detection thresholds sit a few times above the noise the HX711 datasheet gives
      * (p.2: 50/90 nV rms, about 1-2 g with a 2 mV/V, 200 kg cell) and below a 1 oz (≈ 30 g) drop;
-     * the 1 s window and 1 s settle let two pours 3 s apart be told apart.
+     * the 1 s window and 1 s settle let two pours 3 s apart be told apart. Physical bounds (issue 12):
+     * a faucet pours about 2 oz/s, so 4 oz/s leaves twice that margin for a fast tap and a lagging
+     * average; lifting one keg off and setting another down takes longer than 10 s (the simulated
+     * bar's swaps leave the platform empty 20 s or more); keg shells of one type differ by about
+     * 1 kg between makers (a sixth barrel: 14 to 16.5 lbs), so ± 1.5 kg; a keg is filled to its
+     * capacity within a few percent and a default sg of 1.0 may be 6 % light for a 1.060 beer, so 10 %.
      */
     public static PipelineConfig defaults() {
         return new PipelineConfig(Duration.ofSeconds(60), Duration.ofHours(6), 7, 3.0, 0.05,
                 Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0, 0.3, 2.0,
-                5, 10, true, 16);
+                5, 10, 4.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
+    }
+
+    /** {@link #maxPourOzPerS} as kg of beer per ms at the densest plausible beer ({@link Units#MAX_SG}). */
+    public double maxPourKgPerMs() {
+        return maxPourOzPerS * Units.ML_PER_OZ / 1000 * Units.MAX_SG / 1000;
     }
 
     /** Samples in the stability window at {@code samplesPerSecond}. */
@@ -89,7 +111,15 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
     public PipelineConfig withReadingInterval(Duration interval) {
         return new PipelineConfig(interval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
                 stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
-                faultAfterInvalid, recoverAfterValid, assumeNewKegFull, servingOz);
+                faultAfterInvalid, recoverAfterValid, maxPourOzPerS, swapMinEmpty, shellToleranceKg, fullBeerTolerance,
+                servingOz);
+    }
+
+    public PipelineConfig withSwapMinEmpty(Duration minEmpty) {
+        return new PipelineConfig(readingInterval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
+                stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
+                faultAfterInvalid, recoverAfterValid, maxPourOzPerS, minEmpty, shellToleranceKg, fullBeerTolerance,
+                servingOz);
     }
 
     private static void requireDuration(Duration d, String field, Duration min) {

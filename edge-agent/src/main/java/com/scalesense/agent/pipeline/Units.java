@@ -14,6 +14,13 @@ public final class Units {
     public static final double ML_PER_OZ = 29.5735;
     /** US fluid ounces per US pint. */
     public static final double OZ_PER_PINT = 16;
+    /** Litres per US gallon (exact: 231 cubic inches). */
+    public static final double L_PER_GALLON = 3.785411784;
+    /**
+     * The densest beer the physical bounds allow for, sg: finished beers run 1.000 to about 1.060
+     * (issue 12); 1.10 adds a keg filled a few percent over its capacity.
+     */
+    public static final double MAX_SG = 1.10;
     /** US fluid ounces per US gallon. */
     public static final double OZ_PER_GALLON = 128;
 

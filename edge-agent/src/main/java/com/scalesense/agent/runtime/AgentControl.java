@@ -6,6 +6,7 @@ import com.scalesense.agent.control.Replies;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.replay.Replay;
 import com.scalesense.hal.replay.TraceGain;
 import com.scalesense.hal.replay.TraceHeader;
 import com.scalesense.hal.replay.TraceRecorder;
@@ -149,8 +150,8 @@ final class AgentControl implements ControlService {
 
     @Override
     public Replies.Trace recordTrace(Path file, Duration duration) throws InterruptedException {
-        TraceHeader header = TraceHeader.of(sensors.loadCell().rate(), TraceGain.A_128, clock.instant())
-                .withNote("device_id", status.status().deviceId());
+        TraceHeader header = onLane(() -> withScaleState(TraceHeader.of(sensors.loadCell().rate(), TraceGain.A_128,
+                clock.instant()).withNote("device_id", status.status().deviceId())));
         try (TraceRecorder recorder = TraceRecorder.create(file, header, Duration.ofSeconds(1))) {
             Consumer<com.scalesense.hal.RawSample> tap = recorder::record;
             loop.addRawTap(tap);
@@ -161,6 +162,25 @@ final class AgentControl implements ControlService {
             }
             return new Replies.Trace(file.toString(), recorder.rowsWritten());
         }
+    }
+
+    /**
+     * The calibration and the keg in use when recording began, so {@code scale-agent replay} can
+     * turn the trace's counts into kg without anything else (docs/accuracy.md).
+     */
+    private TraceHeader withScaleState(TraceHeader header) {
+        TraceHeader h = header;
+        Calibration c = loop.model().calibration();
+        if (c != null) {
+            h = h.withNote(Replay.OFFSET_NOTE, String.format(Locale.ROOT, "%.3f", c.offsetCounts()))
+                    .withNote(Replay.SCALE_NOTE, String.format(Locale.ROOT, "%.6f", c.countsPerKg()));
+        }
+        KegProfile keg = loop.model().keg();
+        if (keg != null) {
+            h = h.withNote(Replay.KEG_TYPE_NOTE, keg.kegType().wireName())
+                    .withNote(Replay.SG_NOTE, String.format(Locale.ROOT, "%.4f", keg.sg()));
+        }
+        return h;
     }
 
     @Override

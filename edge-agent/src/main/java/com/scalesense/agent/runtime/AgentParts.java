@@ -64,7 +64,7 @@ final class AgentParts implements AutoCloseable {
         this.sink = new OutboxSink(new Recorder(outbox, new WireCodec()), () -> base.withKeg(model[0].keg().kegId()),
                 sensors.mono(), accepted);
         model[0] = new ScaleModel(new ScaleMemory(nvs),
-                PipelineConfig.defaults().withReadingInterval(config.readingInterval()), sensors.loadCell().rate(), sink,
+                PipelineConfig.defaults().withReadingInterval(config.readingInterval()).withSwapMinEmpty(config.swapMinEmpty()), sensors.loadCell().rate(), sink,
                 sensors.factoryCalibration());
         if (model[0].pipeline() == null) {
             LOG.warn("no calibration stored: sampling for the live view and calibration only, no readings recorded");

@@ -11,6 +11,10 @@ import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.protocol.TareStatus;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +27,9 @@ class MeasurementPipelineTest {
 
     static final KegProfile MODELO_HALF = new KegProfile("keg-20261122-0001", "modelo-especial",
             KegType.HALF_BARREL, 1.010, Tare.PENDING);
+
+    /** The level of MODELO_HALF at 95.25 lbs: 66.25 lbs of beer of a full 15.5 gal x 3.785411784 L x 1.010 (50.709 %). */
+    static final double LEVEL_AT_95_25 = 100 * Units.lbsToKg(66.25) / (15.5 * 3.785411784 * 1.010);
 
     static Reading last(ScriptedScale scale) {
         List<Reading> r = scale.recorder.readings();
@@ -46,7 +53,7 @@ class MeasurementPipelineTest {
         assertThat(scale.recorder.readings()).hasSize(3);
         Reading r = last(scale);
         assertThat(r.kegState()).isEqualTo(KegState.STABLE);
-        assertThat(r.levelPct()).isCloseTo(50.0, within(1e-3)); // counts are whole: 0.1 g steps
+        assertThat(r.levelPct()).isCloseTo(LEVEL_AT_95_25, within(1e-3)); // counts are whole: 0.1 g steps
         assertThat(r.weightLbs()).isCloseTo(95.25, within(1e-3));
         assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
         assertThat(r.sensorStatus()).containsEntry("hx711", SensorStatus.OK);
@@ -301,7 +308,7 @@ class MeasurementPipelineTest {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(35));
         scale.hold(5);
 
-        // when it is lifted off and a full sixth barrel (60 lbs) is set down
+        // when it is lifted off and a keg of 60 lbs is set down
         scale.jumpTo(0.1).hold(60).jumpTo(Units.lbsToKg(60)).hold(5);
 
         // then
@@ -312,11 +319,12 @@ class MeasurementPipelineTest {
         assertThat(scale.recorder.readings()).extracting(Reading::kegState)
                 .contains(KegState.KEG_ABSENT, KegState.KEG_REPLACED);
         assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        // bars replace like with like: a half barrel with 31 lbs of beer, its level from its weight, not full
         Reading r = last(scale);
-        assertThat(r.levelPct()).isCloseTo(100, within(1e-6));
+        assertThat(r.levelPct()).isCloseTo(100 * Units.lbsToKg(31) / (15.5 * 3.785411784 * 1.010), within(1e-3));
         assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
-        assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.SIXTH_BARREL);
-        assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(60), within(1e-3));
+        assertThat(scale.pipeline.keg().kegType()).isEqualTo(KegType.HALF_BARREL);
+        assertThat(scale.pipeline.keg().tare()).isEqualTo(Tare.PENDING);
         assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
@@ -385,8 +393,8 @@ class MeasurementPipelineTest {
         scale.glitch((1 << 20) - 1).hold(5).glitch((1 << 16) - 1).hold(60);
 
         assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
-        assertThat(scale.recorder.readings()).extracting(Reading::levelPct)
-                .allSatisfy(level -> assertThat(level).isCloseTo(50.0, within(1e-3)));
+        assertThat(scale.recorder.readings()).filteredOn(r -> r.kegState() != KegState.SETTLING).isNotEmpty()
+                .extracting(Reading::levelPct).allSatisfy(level -> assertThat(level).isCloseTo(LEVEL_AT_95_25, within(1e-3)));
     }
 
     @Test
@@ -402,36 +410,184 @@ class MeasurementPipelineTest {
 
         // then: uncompensated the 600-count drift would read 60 g heavy (+0.1 %)
         Reading r = last(scale);
-        assertThat(r.levelPct()).isCloseTo(50.0, within(1e-3));
+        assertThat(r.levelPct()).isCloseTo(LEVEL_AT_95_25, within(1e-3));
         assertThat(r.temperatureC()).isEqualTo(7.0);
         assertThat(ScriptedScale.CALIBRATION.toKg(ScriptedScale.ZERO + 600, 7.0)).isCloseTo(0.06, within(1e-9));
     }
 
-    @Test
-    void a_partly_drawn_keg_assigned_as_a_half_barrel_is_not_taken_as_full() {
-        // given a half barrel at 100 lbs (about 54 % by the reference) set on an empty platform
-        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
-        scale.hold(5).jumpTo(Units.lbsToKg(100)).hold(5);
-        assertThat(last(scale).levelPct()).isCloseTo(100, within(1e-6)); // assumed full until assigned
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(KegType.class)
+    void a_part_full_keg_set_down_reads_its_real_level_before_it_is_assigned(KegType type) {
+        // issue 12: a keg set down was assumed full, so a keg at 15 % read 100 % (or 85 %) until assigned
+        // given an empty platform where a keg of this type stood; when one with 30 % of its beer is set down
+        KegProfile before = new KegProfile("keg-20261122-0001", null, type, 1.010, Tare.PENDING);
+        double beer = 0.30 * type.gallons() * 3.785411784 * 1.010;
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), before, 0.05);
+        scale.hold(5).jumpTo(type.emptyKg() + beer).hold(5);
 
-        // when the bar assigns it as a half barrel
-        scale.pipeline.assignKeg("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010);
-        scale.hold(61);
+        // then it is a new keg of the same type, unassigned, at its real level
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).hasSize(1);
+        Reading r = last(scale);
+        assertThat(r.tareStatus()).isEqualTo(TareStatus.PENDING);
+        assertThat(r.levelPct()).isCloseTo(30.0, within(0.01));
+        assertThat(r.gallons()).isCloseTo(0.30 * type.gallons(), within(0.01));
+        assertThat(scale.pipeline.keg().kegType()).isEqualTo(type);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
 
-        // then the reference full weight is used: (100 - 29) / (161.5 - 29) = 53.58 %
-        assertThat(last(scale).levelPct()).isCloseTo(53.585, within(1e-3));
-        assertThat(scale.pipeline.keg().tare()).isEqualTo(Tare.PENDING);
+    /** A Modelo half barrel settled at 50 kg (no pour yet), its first reading with a level sent. */
+    static ScriptedScale settledAt50() {
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        return scale.hold(61);
+    }
+
+    static List<Reading> readingsWith(ScriptedScale scale, KegState state) {
+        return scale.recorder.readings().stream().filter(r -> r.kegState() == state).toList();
+    }
+
+    @ParameterizedTest(name = "{0} kg for {1} s")
+    @CsvSource({"0.2, 0.5", "0.2, 3", "0.2, 30", "-0.2, 0.5", "-0.2, 3", "-0.2, 30",
+        "15, 0.5", "15, 3", "15, 30", "-15, 0.5", "-15, 3", "-15, 30"})
+    void a_knock_or_lean_that_comes_back_is_neither_a_pour_nor_a_swap(double kg, double seconds) {
+        // issue 12: a few kg pressed on the keg for 2-3 s became a keg swap, and its lifting a 50-130 oz pour
+        ScriptedScale scale = settledAt50().withReadingEvery(1);
+        double level = last(scale).levelPct();
+
+        // when a load of this sign and size rests on the keg this long, then goes
+        scale.jumpTo(50 + kg).hold(seconds);
+        KegState during = scale.pipeline.state();
+        scale.jumpTo(50).hold(5);
+
+        // then nothing happened: no event, the level as before, and the scale said it was disturbed
+        assertThat(scale.recorder.events()).isEmpty();
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+        assertThat(last(scale).levelPct()).isCloseTo(level, within(0.01));
+        if (seconds >= 3) {
+            assertThat(during).isEqualTo(KegState.DISTURBED);
+            assertThat(readingsWith(scale, KegState.DISTURBED)).isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.levelPct()).isCloseTo(level, within(0.01)));
+        }
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
     @Test
-    void a_full_keg_assigned_after_a_swap_keeps_its_measured_full_weight() {
-        // a half barrel of sg 1.0 is truly 158.35 lbs full, 2.4 % of its beer below the reference
+    void a_crate_left_on_the_keg_for_an_hour_is_reported_disturbed_and_never_taken_as_beer() {
+        // issue 12: a rise while a keg stands became a new keg, read full
+        ScriptedScale scale = settledAt50();
+        double level = last(scale).levelPct();
+
+        // when an 8 kg crate is set on the keg, a pint is poured under it an hour long, then the crate is lifted
+        scale.jumpTo(58).hold(1800).rampTo(57.5, 8).hold(1800);
+        Reading underTheCrate = last(scale);
+        scale.jumpTo(49.5).hold(65);
+
+        // then one pour, no swap; the hour's readings say disturbed with the keg's own level
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).singleElement()
+                .satisfies(p -> assertThat(p.volumeMl()).isCloseTo(495.05, within(1.0)));
+        assertThat(readingsWith(scale, KegState.DISTURBED)).hasSizeGreaterThan(55)
+                .allSatisfy(r -> assertThat(r.levelPct()).isLessThanOrEqualTo(level + 0.01));
+        double afterPour = 100 * (49.5 - KegType.HALF_BARREL.emptyKg()) / (15.5 * 3.785411784 * 1.010);
+        assertThat(underTheCrate.kegState()).isEqualTo(KegState.DISTURBED);
+        assertThat(underTheCrate.levelPct()).isCloseTo(afterPour, within(0.01));
+        assertThat(underTheCrate.weightLbs()).isCloseTo(Units.kgToLbs(57.5), within(0.01)); // what is on the platform
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+        assertThat(last(scale).levelPct()).isCloseTo(afterPour, within(0.01));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_drop_faster_than_a_faucet_pours_is_not_a_pour() {
+        // issue 12: 50-130 oz "poured" in about a second; a faucet pours about 2 oz/s
+        ScriptedScale scale = settledAt50();
+
+        // when 1 kg (34 oz) leaves in one second and stays away
+        scale.rampTo(49, 1).hold(10);
+
+        // then no pour; the keg's level is held and the scale says it is disturbed
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        assertThat(scale.pipeline.state()).isEqualTo(KegState.DISTURBED);
+    }
+
+    @Test
+    void a_lean_that_swallowed_a_pour_ends_with_the_keg_steady_at_its_true_weight() {
+        // issue 12: weight back to where it was "within the beer that could have been poured meanwhile" is
+        // nothing; a pour swallowed by a lean left the keg's weight 0.3 kg off, disturbed for good
+        ScriptedScale scale = settledAt50();
+
+        // when 0.3 kg is drawn and, before it settles, someone leans 3 kg off the keg for 10 s
+        scale.rampTo(49.7, 4).jumpTo(46.7).hold(10).jumpTo(49.7).hold(65);
+
+        // then no event (the disturbance hid the pour), and the keg is steady at its true weight
+        assertThat(scale.recorder.events()).isEmpty();
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+        assertThat(last(scale).weightLbs()).isCloseTo(Units.kgToLbs(49.7), within(0.01));
+    }
+
+    @Test
+    void the_same_keg_lifted_and_set_back_is_the_same_keg() {
+        // given a keg at 40 kg
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 40);
+        scale.hold(5);
+
+        // when it is lifted for a minute (platform cleaned) and set back
+        scale.jumpTo(0.1).hold(60).jumpTo(40.1).hold(5);
+        // and lifted for 3 s and set back with a hand still pressing 3 kg on it, then let go
+        scale.jumpTo(0.1).hold(3).jumpTo(43).hold(5).jumpTo(40.1).hold(61);
+
+        // then no swap: the same keg_id, the same level
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+        assertThat(last(scale).weightLbs()).isCloseTo(Units.kgToLbs(40.1), within(0.01));
+    }
+
+    @ParameterizedTest(name = "{0} kg")
+    @ValueSource(doubles = {5.0, 100.0})
+    void a_weight_that_fits_no_keg_type_on_an_empty_platform_is_not_a_keg(double kg) {
+        // issue 12: anything over absent_below_kg set on an empty platform was a new keg
+        // given an empty platform; when a 5 kg calibration weight (or 100 kg, more than any full keg) is set on it
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
-        scale.hold(5).jumpTo(Units.lbsToKg(158.35)).hold(5);
+        scale.hold(5).jumpTo(kg).hold(65);
 
-        scale.pipeline.assignKeg("keg-20261122-0003", null, KegType.HALF_BARREL, 1.0);
+        // then no keg swap, and the platform still holds no keg: a weight, no level
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(last(scale).kegState()).isEqualTo(KegState.KEG_ABSENT);
+        assertThat(last(scale).levelPct()).isNull();
+        assertThat(last(scale).weightLbs()).isCloseTo(Units.kgToLbs(kg), within(0.01));
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+    }
 
-        assertThat(scale.pipeline.keg().tare().fullRefKg()).isCloseTo(Units.lbsToKg(158.35), within(1e-3));
+    @Test
+    void a_reading_before_the_first_settled_weight_carries_no_level_never_0_percent() {
+        // issue 12: a settling reading at start-up said level 0 % ("ran dry") when no level was known
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+
+        scale.hold(0.1);
+
+        Reading first = scale.recorder.readings().get(0);
+        assertThat(first.kegState()).isEqualTo(KegState.SETTLING);
+        assertThat(first.levelPct()).isNull();
+        assertThat(first.gallons()).isNull();
+        assertThat(first.weightLbs()).isNotNull();
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
+    void a_full_tare_of_a_half_drawn_keg_is_refused_naming_the_weights_and_nothing_is_written() {
+        // issue 12: any tare was taken, e.g. empty equal to full (level 100 % with 0.0001 gallons)
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(95.25));
+        scale.hold(3);
+        int events = scale.recorder.events().size();
+
+        assertThatThrownBy(() -> scale.pipeline.tare("full", scale.nowMs()))
+                .isInstanceOf(ImplausibleTareException.class)
+                .hasMessageContaining("full_ref = 43.20 kg (95.3 lbs)")
+                .hasMessageContaining("a full half_barrel holds");
+
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+        assertThat(scale.recorder.events()).hasSize(events);
     }
 
     @Test
@@ -511,7 +667,8 @@ class MeasurementPipelineTest {
         assertThatThrownBy(() -> new PipelineConfig(d.readingInterval(), d.rateWindow(), 6, d.spikeMads(),
                 d.spikeFloorKg(), d.smoothing(), d.stableWindow(), d.stableStdKg(), d.stableDriftKg(), d.settleTime(), d.pourStartKg(),
                 d.minPourOz(), d.absentBelowKg(), d.sameKegKg(), d.swapRiseKg(), d.faultAfterInvalid(),
-                d.recoverAfterValid(), d.assumeNewKegFull(), d.servingOz()))
+                d.recoverAfterValid(), d.maxPourOzPerS(), d.swapMinEmpty(), d.shellToleranceKg(), d.fullBeerTolerance(),
+                d.servingOz()))
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("spike_window = 6")
                 .hasMessageContaining("odd sample count");

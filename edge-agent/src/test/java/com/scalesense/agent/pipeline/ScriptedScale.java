@@ -8,6 +8,7 @@ import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.SampleStatus;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -37,6 +38,20 @@ public final class ScriptedScale {
     public ScriptedScale(PipelineConfig config, Calibration calibration, KegProfile keg, double startKg) {
         this.pipeline = new MeasurementPipeline(config, SampleRate.SPS_10, calibration, keg, recorder);
         this.kg = startKg;
+    }
+
+    private ScriptedScale(ScriptedScale from, PipelineConfig config) {
+        this.pipeline = new MeasurementPipeline(config, SampleRate.SPS_10, CALIBRATION, from.pipeline.keg(), recorder);
+        this.kg = from.kg;
+    }
+
+    /**
+     * A scale like this one (same keg, same weight now) with a reading every {@code seconds}, started
+     * afresh and settled for 5 s, so a short disturbance has readings to look at.
+     */
+    public ScriptedScale withReadingEvery(int seconds) {
+        ScriptedScale next = new ScriptedScale(this, PipelineConfig.defaults().withReadingInterval(Duration.ofSeconds(seconds)));
+        return next.hold(5);
     }
 
     /** The scripted cell's zero drifts by {@code counts} per °C away from {@code atC}. */

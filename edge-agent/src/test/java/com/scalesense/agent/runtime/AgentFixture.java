@@ -37,7 +37,9 @@ final class AgentFixture implements AutoCloseable {
     static AgentFixture start(Path dir, Map<ConfigKey, String> overrides) throws InterruptedException {
         ConfigSource source = ConfigSource.load(Optional.empty(), true, Map.of())
                 .override(ConfigKey.STATE_DIR, dir.toString(), "test")
-                .override(ConfigKey.READING_INTERVAL, "1s", "test");
+                .override(ConfigKey.READING_INTERVAL, "1s", "test")
+                // weights are set down at once in these tests: a keg follows the empty platform without 10 s between
+                .override(ConfigKey.SWAP_MIN_EMPTY, "0s", "test");
         for (Map.Entry<ConfigKey, String> e : overrides.entrySet()) {
             source = source.override(e.getKey(), e.getValue(), "test");
         }

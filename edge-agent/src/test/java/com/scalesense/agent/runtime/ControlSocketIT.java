@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scalesense.agent.control.ControlException;
 import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.pipeline.Units;
 import com.scalesense.agent.uplink.CommandInbox;
 import com.scalesense.hal.replay.TraceReader;
 import com.scalesense.protocol.MessageValidator;
@@ -19,6 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -145,7 +147,7 @@ class ControlSocketIT {
     @Test
     void a_keg_tare_before_a_keg_is_assigned_is_refused_with_no_keg_and_the_keg_is_unchanged() {
         // regression: the tare went through, and its event naming no keg was refused by the outbox
-        Replies.Keg before = unassignedKegStableAt(40);
+        Replies.Keg before = unassignedKegStableAt(FULL_HALF_BARREL_KG);
 
         assertThatThrownBy(() -> scale.client.tareKeg("full"))
                 .isInstanceOfSatisfying(ControlException.class, e -> {
@@ -157,7 +159,35 @@ class ControlSocketIT {
         assertThat(scale.client.status().sampling().recordsRefused()).isZero();
         scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.0);
         assertThat(scale.client.tareKeg("full").tareStatus()).isEqualTo("pending"); // full alone leaves the empty
-        assertThat(scale.client.status().keg().fullRefLbs()).isCloseTo(88.18, within(0.1));
+        assertThat(scale.client.status().keg().fullRefLbs()).isCloseTo(Units.kgToLbs(FULL_HALF_BARREL_KG), within(0.1));
+    }
+
+    @Test
+    void a_keg_tare_that_makes_no_physical_sense_is_refused_naming_the_weights_on_the_socket_and_from_the_cloud() {
+        // issue 12: any tare was taken, e.g. an empty tare equal to the full one (level 100 % of 0.0001 gallons)
+        // given a half barrel with 40 kg on the platform (neither empty nor full)
+        unassignedKegStableAt(40);
+        scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.0);
+        Replies.Keg before = scale.client.status().keg();
+        CommandInbox inbox = new CommandInbox("SIM-0001", new CloudCommands(scale.agent.control(), () -> { }),
+                new WireCodec(), new MessageValidator());
+
+        // when it is tared full, and empty, on the socket and from the cloud
+        assertThatThrownBy(() -> scale.client.tareKeg("full")).isInstanceOfSatisfying(ControlException.class, e -> {
+            assertThat(e.code()).isEqualTo("implausible_tare");
+            assertThat(e.getMessage()).contains("full_ref = ").contains("a full half_barrel holds 52.81..64.54 kg of beer");
+        });
+        assertThatThrownBy(() -> scale.client.tareKeg("empty")).isInstanceOfSatisfying(ControlException.class, e -> {
+            assertThat(e.code()).isEqualTo("implausible_tare");
+            assertThat(e.getMessage()).contains("empty_offset = ").contains("an empty half_barrel shell weighs 11.65..14.65 kg");
+        });
+        inbox.receive("""
+                {"command_id": "cmd-20261122-0010", "type": "tare_empty", "issued_at_ms": 1795312800000}"""
+                .getBytes(StandardCharsets.UTF_8));
+
+        // then nothing changed
+        assertThat(inbox.stats()).isEqualTo(new CommandInbox.Stats(0, 0, 0, 1));
+        assertThat(scale.client.status().keg()).isEqualTo(before);
     }
 
     @Test
@@ -205,6 +235,26 @@ class ControlSocketIT {
     }
 
     @Test
+    void record_trace_writes_the_calibration_and_the_keg_into_the_header_for_replay() throws Exception {
+        // given a calibrated scale (guards issue 12: a trace a technician sends must be replayable
+        // without asking the scale for its calibration)
+        calibrate();
+        Path trace = dir.resolve("calibrated.trace");
+
+        // when it records
+        scale.client.recordTrace(trace, 1);
+
+        // then the header carries the calibration in use and the keg on the tap
+        Replies.CalibrationInfo cal = scale.client.status().calibration();
+        try (TraceReader reader = TraceReader.open(trace)) {
+            Map<String, String> notes = reader.header().notes();
+            assertThat(Double.parseDouble(notes.get("offset_counts"))).isCloseTo(cal.offsetCounts(), within(0.001));
+            assertThat(Double.parseDouble(notes.get("counts_per_kg"))).isCloseTo(cal.countsPerKg(), within(1e-6));
+            assertThat(notes).containsEntry("keg_type", scale.client.status().keg().kegType());
+        }
+    }
+
+    @Test
     void selftest_passes_on_a_quiet_cell_and_fails_saturation_when_the_chip_saturates() {
         calibrate();
         assertThat(scale.client.selftest().pass()).isTrue();
@@ -232,6 +282,9 @@ class ControlSocketIT {
     }
 
     /** A calibrated scale with {@code kg} set on it, settled: a keg swap the scale noticed, so no keg assigned. */
+    /** A full half barrel of sg 1.0: 29 lbs of shell and 15.5 gal x 3.785411784 kg of beer. */
+    private static final double FULL_HALF_BARREL_KG = Units.lbsToKg(29) + 15.5 * 3.785411784;
+
     private Replies.Keg unassignedKegStableAt(double kg) {
         calibrate();
         scale.cell.load(kg);

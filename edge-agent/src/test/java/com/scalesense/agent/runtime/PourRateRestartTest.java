@@ -74,7 +74,9 @@ class PourRateRestartTest {
             assertThat(second.model.storedPourWindow()).isEqualTo(PourWindowKeeper.Found.USABLE);
             assertThat(second.recorder.readings()).hasSize(1);
             assertThat(second.last().pourRateGph()).isCloseTo(rate, within(1e-12));
-            assertThat(second.last().hoursRemaining()).isNotNull();
+            // no level is known before the first settled weight (issue 12: no false 0 %), so no hours either
+            assertThat(second.last().levelPct()).isNull();
+            assertThat(second.last().hoursRemaining()).isNull();
         }
     }
 

@@ -40,4 +40,9 @@ public record KegSpec(String kegType, double shellKg, double capacityGallons, do
     public KegSpec withShellKg(double newShellKg) {
         return new KegSpec(kegType, newShellKg, capacityGallons, sg);
     }
+
+    /** Same keg filled with another beer. */
+    public KegSpec withSg(double newSg) {
+        return new KegSpec(kegType, shellKg, capacityGallons, newSg);
+    }
 }

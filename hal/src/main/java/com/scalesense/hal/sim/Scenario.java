@@ -1,11 +1,14 @@
 package com.scalesense.hal.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Ground truth of one simulated keg life: which keg stood on the platform when, every pour, every
- * sensor fault and the temperature. Immutable; answers "what was really there at time t" for the
+ * disturbance (knocks, things set down, the keg lifted), every sensor fault and the temperature. Immutable; answers "what was really there at time t" for the
  * sensor model and for scoring.
  *
  * <p>Times are nanoseconds since the scenario began; weights kg; levels percent of the keg's own
@@ -16,11 +19,23 @@ public final class Scenario {
     private final List<KegPeriod> periods;
     private final List<double[]> pouredBefore;
     private final List<FaultWindow> faults;
+    private final List<Disturbance> disturbances;
     private final TemperatureProfile temperature;
     private final long endNanos;
+    /** Step function of the disturbances' effect: from loadFrom[i] on, extraKg[i] is added (and the keg is off if lifted[i]). */
+    private final long[] loadFrom;
+    private final double[] extraKg;
+    private final boolean[] lifted;
 
     public Scenario(List<KegPeriod> periods, List<FaultWindow> faults, TemperatureProfile temperature,
                     long endNanos) {
+        this(periods, faults, List.of(), temperature, endNanos);
+    }
+
+    public Scenario(List<KegPeriod> periods, List<FaultWindow> faults, List<Disturbance> disturbances,
+                    TemperatureProfile temperature, long endNanos) {
+        this.disturbances = disturbances.stream()
+                .sorted(Comparator.comparingLong(Disturbance::startNanos)).toList();
         this.periods = List.copyOf(periods);
         this.faults = List.copyOf(faults);
         this.temperature = temperature;
@@ -38,6 +53,28 @@ public final class Scenario {
             sums.add(before);
         }
         this.pouredBefore = List.copyOf(sums);
+        TreeSet<Long> edges = new TreeSet<>();
+        for (Disturbance d : this.disturbances) {
+            edges.add(d.startNanos());
+            edges.add(d.endNanos());
+        }
+        loadFrom = edges.stream().mapToLong(Long::longValue).toArray();
+        extraKg = new double[loadFrom.length];
+        lifted = new boolean[loadFrom.length];
+        for (Disturbance d : this.disturbances) {
+            int from = Arrays.binarySearch(loadFrom, d.startNanos());
+            for (int i = from; i < loadFrom.length && loadFrom[i] < d.endNanos(); i++) {
+                if (d.kind().addsLoad()) {
+                    extraKg[i] += d.kg();
+                }
+                lifted[i] |= d.kind() == Disturbance.Kind.LIFTED;
+            }
+        }
+    }
+
+    /** Every disturbance (knock, thing left on a keg, lift, object, part-full keg), by start time. */
+    public List<Disturbance> disturbances() {
+        return disturbances;
     }
 
     public List<KegPeriod> periods() {
@@ -100,13 +137,23 @@ public final class Scenario {
         return Math.max(0, period.initialBeerKg() - poured);
     }
 
-    /** Gross weight on the platform at {@code nanos} (shell plus beer), kg; 0 when empty. */
+    /**
+     * Weight on the platform at {@code nanos}, kg: the keg's shell plus beer (none while it is lifted
+     * off or no keg stands) plus whatever a disturbance adds; 0 when empty and undisturbed.
+     */
     public double grossKgAt(long nanos) {
-        int i = periodIndexAt(nanos);
-        return i < 0 ? 0 : periods.get(i).keg().shellKg() + beerKgAt(nanos);
+        int step = Arrays.binarySearch(loadFrom, nanos);
+        step = step >= 0 ? step : -step - 2; // the last edge at or before nanos
+        boolean off = step >= 0 && lifted[step];
+        double extra = step >= 0 ? extraKg[step] : 0;
+        int i = off ? -1 : periodIndexAt(nanos);
+        return (i < 0 ? 0 : periods.get(i).keg().shellKg() + beerKgAt(nanos)) + extra;
     }
 
-    /** True level of the keg on the platform, % of its full beer; NaN when the platform is empty. */
+    /**
+     * True level of the keg on the platform, % of its full beer; NaN when no keg stands on the tap
+     * (a keg lifted for a moment keeps its level).
+     */
     public double levelPctAt(long nanos) {
         int i = periodIndexAt(nanos);
         return i < 0 ? Double.NaN : 100.0 * beerKgAt(nanos) / periods.get(i).keg().fullBeerKg();

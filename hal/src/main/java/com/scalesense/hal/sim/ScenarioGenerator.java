@@ -24,10 +24,26 @@ public final class ScenarioGenerator {
 
     private final Random random;
     private final TrafficProfile traffic;
+    private final BarDisturbances bar;
+    private final Random barRandom;
 
+    /** An undisturbed bar ({@link BarDisturbances#none()}): the lives as they were before issue 12. */
     public ScenarioGenerator(Random random, TrafficProfile traffic) {
+        this(random, traffic, BarDisturbances.none(), new Random(0));
+    }
+
+    /**
+     * @param random    draws the kegs, the pours and the faults
+     * @param bar       the disturbances of a real bar
+     * @param barRandom draws the disturbances, the part-full kegs and the beers' gravities; a stream
+     *                  of its own so the same seed gives the same life, and an undisturbed bar draws
+     *                  nothing from it
+     */
+    public ScenarioGenerator(Random random, TrafficProfile traffic, BarDisturbances bar, Random barRandom) {
         this.random = random;
         this.traffic = traffic;
+        this.bar = bar;
+        this.barRandom = barRandom;
     }
 
     /**
@@ -43,9 +59,12 @@ public final class ScenarioGenerator {
         // true once no (further) early swap is due: either this life has none or it happened
         boolean noSwapDue = !(random.nextDouble() < traffic.swapChance());
         double swapBelow = 0.2 + random.nextDouble() * 0.6; // swap when this fraction is left
+        List<double[]> empties = new ArrayList<>(); // [from, to) s the platform stands empty
+        empties.add(new double[] {0, LEAD_IN_S});
         KegSpec keg = drawKeg(kegChoices);
         double placedS = t;
-        double beer = keg.fullBeerKg();
+        double beer = initialBeerKg(keg);
+        double initial = beer;
         List<TruePour> pours = new ArrayList<>();
         t += 60; // nobody pours in the first minute after tapping
         while (t < limitS) {
@@ -69,25 +88,46 @@ public final class ScenarioGenerator {
             }
             if (!noSwapDue && beer < swapBelow * keg.fullBeerKg()) {
                 double removedS = t + 30;
-                periods.add(new KegPeriod(nanos(placedS), nanos(removedS), keg, keg.fullBeerKg(), pours));
+                periods.add(new KegPeriod(nanos(placedS), nanos(removedS), keg, initial, pours));
                 noSwapDue = true;
                 t = removedS + traffic.minAbsentS() + random.nextDouble() * (traffic.maxAbsentS() - traffic.minAbsentS());
+                empties.add(new double[] {removedS, t});
                 keg = drawKeg(kegChoices);
                 placedS = t;
-                beer = keg.fullBeerKg();
+                beer = initialBeerKg(keg);
+                initial = beer;
                 pours = new ArrayList<>();
                 t += 60;
             }
         }
         double endS = Math.min(limitS, t) + TAIL_S;
-        periods.add(new KegPeriod(nanos(placedS), Long.MAX_VALUE, keg, keg.fullBeerKg(), pours));
-        return new Scenario(periods, faults(endS), temperature, nanos(endS));
+        periods.add(new KegPeriod(nanos(placedS), Long.MAX_VALUE, keg, initial, pours));
+        List<FaultWindow> faults = faults(endS);
+        List<Disturbance> disturbances = bar.isNone() ? List.of()
+                : new BarLife(bar, barRandom, periods, empties, nanos(endS), lightestShellKg(kegChoices)).draw();
+        return new Scenario(periods, faults, disturbances, temperature, nanos(endS));
     }
 
     private KegSpec drawKeg(List<KegSpec> choices) {
         KegSpec spec = choices.get(random.nextInt(choices.size()));
         double shell = spec.shellKg() + (random.nextDouble() * 2 - 1) * traffic.shellSpreadKg();
-        return spec.withShellKg(shell);
+        KegSpec keg = spec.withShellKg(shell);
+        if (!Double.isNaN(bar.minSg())) {
+            keg = keg.withSg(bar.minSg() + barRandom.nextDouble() * (bar.maxSg() - bar.minSg()));
+        }
+        return keg;
+    }
+
+    /** Full, or with {@link BarDisturbances#partFullChance()} part-full (moved from another tap). */
+    private double initialBeerKg(KegSpec keg) {
+        if (bar.partFullChance() > 0 && barRandom.nextDouble() < bar.partFullChance()) {
+            return keg.fullBeerKg() * (bar.minFill() + barRandom.nextDouble() * (1 - bar.minFill()));
+        }
+        return keg.fullBeerKg();
+    }
+
+    private double lightestShellKg(List<KegSpec> choices) {
+        return choices.stream().mapToDouble(KegSpec::shellKg).min().orElseThrow() - traffic.shellSpreadKg();
     }
 
     /** Poisson arrivals whose rate follows the hourly curve, drawn by thinning. */

@@ -10,7 +10,7 @@ import java.util.Random;
 /**
  * The analog signal of a simulated keg scale: the scenario's true weight turned into HX711 counts
  * with the load cell's sensitivity, zero balance, temperature drift and creep, plus input noise,
- * pour vibration, tap ringing and isolated spikes.
+ * pour vibration, ringing after a tap shuts or a load is set down or lifted, and isolated spikes.
  *
  * <p>Drives the HX711 chip emulator (as an {@link AdcSignal}) or a {@link SimulatedLoadCell}.
  * Deterministic: the same scenario, specs, rate and seed give the same counts for the same
@@ -47,6 +47,11 @@ public final class SimulatedSignal implements AdcSignal {
         List<Long> ringStarts = new ArrayList<>();
         scenario.periods().forEach(p -> ringStarts.add(p.placedNanos()));
         pours.forEach(p -> ringStarts.add(p.endNanos()));
+        scenario.disturbances().stream().filter(d -> d.kind().addsLoad() || d.kind() == Disturbance.Kind.LIFTED)
+                .forEach(d -> { // a knock, a thing set down or lifted off, a keg set back all ring
+                    ringStarts.add(d.startNanos());
+                    ringStarts.add(d.endNanos());
+                });
         rings = ringStarts.stream().mapToLong(Long::longValue).sorted().toArray();
     }
 

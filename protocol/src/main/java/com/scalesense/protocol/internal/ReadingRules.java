@@ -81,19 +81,21 @@ final class ReadingRules {
     /**
      * A fault never turns into a level: with hx711 in error all level fields are null. With it ok
      * the weight is always there, and the keg's level too unless the platform holds no keg
-     * (keg_absent), where a level of 0 would read as "keg ran dry" and raise a false alert.
+     * (keg_absent) or no level is known yet (settling at start-up, disturbed before any settled
+     * weight), where a level of 0 would read as "keg ran dry" and raise a false alert.
      */
     private static void levelMatchesSensor(Reading r, int i, SensorStatus hx711, Problems p) {
         Double[] level = {r.levelPct(), r.gallons(), r.weightLbs(), r.pintsLeft()};
-        boolean kegAbsent = r.kegState() == KegState.KEG_ABSENT;
+        boolean levelMayBeNull = r.kegState() == KegState.KEG_ABSENT || r.kegState() == KegState.SETTLING
+                || r.kegState() == KegState.DISTURBED;
         for (int k = 0; k < level.length; k++) {
             if (hx711 == SensorStatus.ERROR && level[k] != null) {
                 p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), level[k],
                         "must be null when sensor_status.hx711 is error: a fault never turns into a level");
-            } else if (hx711 == SensorStatus.OK && level[k] == null && (k == WEIGHT || !kegAbsent)) {
+            } else if (hx711 == SensorStatus.OK && level[k] == null && (k == WEIGHT || !levelMayBeNull)) {
                 p.add(Problems.at(LIST, i, LEVEL_FIELDS[k]), null, k == WEIGHT
                         ? "is required when sensor_status.hx711 is ok"
-                        : "is required when sensor_status.hx711 is ok and keg_state is not keg_absent");
+                        : "is required when sensor_status.hx711 is ok and keg_state is not keg_absent, settling or disturbed");
             }
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scalesense.agent.AgentException;
 import com.scalesense.agent.control.ControlException;
 import com.scalesense.agent.control.ControlService;
+import com.scalesense.agent.pipeline.ImplausibleTareException;
 import com.scalesense.agent.pipeline.KegNotAssignedException;
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.TareRejectedException;
@@ -165,6 +166,8 @@ public final class RequestHandler {
             return error("not_stable", t.getMessage());
         } else if (e instanceof KegNotAssignedException k) {
             return error("no_keg", k.getMessage());
+        } else if (e instanceof ImplausibleTareException t) {
+            return error("implausible_tare", t.getMessage());
         } else if (e instanceof PipelineException p) {
             return error("bad_request", p.getMessage());
         } else if (e instanceof AgentException a) {

@@ -11,4 +11,7 @@ public interface DetectorListener {
 
     /** The keg was lifted off: less than the absent threshold is on the platform. */
     void onAbsent(long atMs);
+
+    /** Whether a steady load of {@code grossKg} on an empty platform can be a keg of some type. */
+    boolean couldBeKeg(double grossKg);
 }

@@ -11,11 +11,18 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * of noisy samples. The "before" weight is the stability window's mean from one window before
  * the fall was noticed, so the first falling samples do not leak into it. If a new fall starts
  * from a plateau before the weight fully settles (pours a few seconds apart) the first pour
- * closes on that plateau. A settled weight that rose by more than {@code swapRiseKg}, or any
- * keg set down after the platform was empty, is a new keg; the same keg lifted and set back is not.
- * The first settled weight after a start is compared the same way with the weight the keg had
- * settled at before the agent stopped (see {@link #expectAtStart}): a keg swapped while the agent
- * was down is a new keg too.
+ * closes on that plateau.
+ *
+ * <p>Physical evidence (issue 12, where knocks became swaps and pours): a fall faster than a faucet
+ * can pour ({@code max_pour_oz_per_s}) and any rise are disturbances, not beer. A disturbance that
+ * settles away from the keg's weight leaves a <em>foreign load</em> (a crate on the keg, a lean):
+ * the keg's own weight is held, pours under the load still count, and when the weight comes back
+ * to the keg's (within noise and what could have been poured meanwhile) nothing happened. A keg
+ * swap needs the platform empty for {@code swap_min_empty} and then a load that fits a keg type;
+ * the same keg set back (within {@code same_keg_kg}) is not a swap, a shorter dip is a disturbance
+ * and a load that fits no keg (a calibration weight) leaves the platform empty of kegs. The first
+ * settled weight after a start is compared with the weight the keg had settled at before the
+ * agent stopped (see {@link #expectAtStart}): a keg swapped while the agent was down is a new keg.
  */
 public final class KegDetector {
 
@@ -28,7 +35,18 @@ public final class KegDetector {
     private final int plateauSamples;
     private final long halfWindowMs;
     private final StableHistory history;
+    private final long swapMinEmptyMs;
+    private final double maxPourKgPerMs;
     private Phase phase = Phase.UNKNOWN;
+    /** Weight on the platform that is not the keg, kg: a crate (> 0), a lean lifting it (< 0); 0 if none. */
+    private double foreignKg;
+    /** How long the episodes that put the foreign load on and changed it lasted, ms. */
+    private long foreignEpisodeMs;
+    private long nowMs;
+    private double latestKg = Double.NaN;
+    /** When the platform was found empty, and the latest sample below the absent threshold, epoch ms. */
+    private long absentSinceMs;
+    private long lastBelowMs;
     private double ref = Double.NaN;
     private double lastPresentKg = Double.NaN;
     /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
@@ -47,16 +65,26 @@ public final class KegDetector {
         this.plateauSamples = Math.max(2, (settleSamples + 1) / 2);
         this.halfWindowMs = window * 500L / samplesPerSecond;
         this.history = new StableHistory(window);
+        this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
+        this.maxPourKgPerMs = config.maxPourKgPerMs();
     }
 
     /** One filtered weight {@code kg} taken at {@code wallMs}, with the window already holding it. */
     public void accept(long wallMs, double kg, StabilityWindow window) {
         index++;
+        nowMs = wallMs;
+        latestKg = kg;
         history.record(index, window.stable() ? window.mean() : Double.NaN);
-        absentRun = kg < config.absentBelowKg() ? absentRun + 1 : 0;
+        boolean below = kg < config.absentBelowKg();
+        absentRun = below ? absentRun + 1 : 0;
+        if (below) {
+            lastBelowMs = wallMs;
+        }
         if (phase != Phase.ABSENT && absentRun >= ABSENT_CONFIRM_SAMPLES) {
-            lastPresentKg = phase == Phase.STABLE ? ref : episode.active ? episode.beforeKg : lastPresentKg;
+            lastPresentKg = phase == Phase.STABLE ? ref - foreignKg
+                    : episode.active ? episode.beforeKg - foreignKg : lastPresentKg;
             episode.active = false;
+            foreignKg = 0; // whatever was on the keg left with it
             enter(Phase.ABSENT);
             listener.onAbsent(wallMs);
             return;
@@ -103,20 +131,55 @@ public final class KegDetector {
         return phase;
     }
 
-    /** The settled reference weight, kg (NaN until one is seen). */
+    /** The settled reference weight on the platform, kg (NaN until one is seen). */
     public double referenceKg() {
         return ref;
     }
 
+    /** True while something other than beer moves the weight or rests on the keg. */
+    public boolean disturbed() {
+        return phase != Phase.ABSENT && (foreignKg != 0 || (episode.active && notBeerAlone()));
+    }
+
+    /**
+     * Under way, the weight is not beer alone: it stands above where the episode began (beer never
+     * makes a keg heavier), it already fell faster than a faucet pours, or a load rests on the keg
+     * (until it settles, a pour and the load being lifted cannot be told apart).
+     */
+    private boolean notBeerAlone() {
+        return latestKg > episode.beforeKg + config.pourStartKg() || tooFastForAPour(latestKg, nowMs) || foreignKg != 0;
+    }
+
+    /**
+     * The keg's own weight, kg: the settled one
+     * less any foreign load; the weight before a disturbance while it lasts; NaN while none is known
+     * (start-up) or no keg stands on the platform.
+     */
+    public double kegKg() {
+        return switch (phase) {
+            case UNKNOWN, ABSENT -> Double.NaN;
+            case STABLE -> ref - foreignKg;
+            case POURING, SETTLING -> (episode.active && notBeerAlone() ? episode.beforeKg : latestKg)
+                    - foreignKg;
+        };
+    }
+
     private void absent(long wallMs, StabilityWindow window) {
-        if (stableRun >= settleSamples && window.mean() >= config.absentBelowKg()) {
-            double kg = window.mean();
-            boolean sameKeg = !Double.isNaN(lastPresentKg) && Math.abs(kg - lastPresentKg) <= config.sameKegKg();
-            settle(kg);
-            if (!sameKeg) {
-                listener.onNewKeg(kg, wallMs);
-            }
+        if (stableRun < settleSamples || window.mean() < config.absentBelowKg()) {
+            return;
         }
+        double kg = window.mean();
+        boolean known = !Double.isNaN(lastPresentKg);
+        if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
+            settle(kg); // the same keg set back: platform cleaned, coupler changed
+        } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
+            settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
+            foreignKg = kg - lastPresentKg;
+        } else if (listener.couldBeKeg(kg)) {
+            settle(kg);
+            listener.onNewKeg(kg, wallMs);
+        }
+        // else a load that fits no keg type (a calibration weight, a crate): still no keg
     }
 
     private void stable(long wallMs, double kg, StabilityWindow window) {
@@ -133,6 +196,12 @@ public final class KegDetector {
             episode.begin(history.settledBefore(index, ref), lastInBandMs);
             enter(Phase.SETTLING);
         }
+    }
+
+    /** The weight fell further below the episode's start than a faucet could pour since it began. */
+    private boolean tooFastForAPour(double kg, long atMs) {
+        return episode.active
+                && episode.beforeKg - kg > config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.startMs);
     }
 
     private void settling(long wallMs, double kg, StabilityWindow window) {
@@ -156,18 +225,43 @@ public final class KegDetector {
 
     private void finish(double afterKg, long nowMs) {
         double before = episode.beforeKg;
-        long end = episode.endMs > 0 ? episode.endMs : nowMs;
+        long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
+        double drop = before - afterKg;
+        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(afterKg, end);
         episode.active = false;
-        if (afterKg > before + config.swapRiseKg()) {
-            listener.onNewKeg(afterKg, nowMs);
-        } else if (before - afterKg >= config.pourStartKg()) {
-            listener.onDrop(episode.startMs, Math.max(end, episode.startMs), before, afterKg);
+        if (!disturbed) {
+            if (drop >= config.pourStartKg()) {
+                listener.onDrop(episode.startMs, end, before, afterKg);
+            }
+            return; // a pour, or settled within noise of where it was
+        }
+        double keg = before - foreignKg;
+        long episodeMs = Math.max(0, nowMs - episode.startMs);
+        // beer poured while the weight was not beer alone (this episode and the one that put the load on)
+        // is the only way the keg can come back lighter
+        double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
+        boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
+        if (foreignKg != 0 && backToTheKeg) {
+            // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile is in
+            // its weight but reported as no pour (it cannot be told from the disturbance that hid it)
+            foreignKg = 0;
+        } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
+            if (foreignKg == 0) {
+                foreignEpisodeMs = 0;
+            }
+            foreignEpisodeMs += episodeMs;
+            foreignKg = afterKg - keg; // a load on (or a lean off) the keg: its own weight is held
         }
     }
 
     private void firstSettle(double kg, long wallMs) {
         double stored = startKg;
         startKg = Double.NaN;
+        if (kg >= config.absentBelowKg() && !listener.couldBeKeg(kg)) {
+            settle(0); // a load that fits no keg type is no keg
+            ref = kg;
+            return;
+        }
         settle(kg); // first, so the reading sent with the swap is already STABLE
         if (phase == Phase.STABLE && kg > stored + config.swapRiseKg()) { // false for NaN: nothing stored
             listener.onNewKeg(kg, wallMs);
@@ -180,6 +274,9 @@ public final class KegDetector {
     }
 
     private void enter(Phase next) {
+        if (next == Phase.ABSENT && phase != Phase.ABSENT) {
+            absentSinceMs = nowMs;
+        }
         phase = next;
         stableRun = 0;
     }

@@ -1,6 +1,9 @@
 package com.scalesense.agent.pipeline.keg;
 
+import com.scalesense.agent.pipeline.ImplausibleTareException;
 import com.scalesense.agent.pipeline.PipelineException;
+import com.scalesense.agent.pipeline.Units;
+import java.util.Locale;
 
 /**
  * The keg on the tap through swaps, assignments and tares. Every change builds the new
@@ -9,21 +12,18 @@ import com.scalesense.agent.pipeline.PipelineException;
  */
 public final class KegKeeper {
 
-    /**
-     * A swapped-in keg weighing this fraction of its type's reference beer less than a full one
-     * was not full. A full keg's true weight differs from seed 000's reference by a few percent
-     * (a half barrel of sg 1.0 holds 129.4 lbs of beer against the table's 132.5), so 10 %.
-     */
-    public static final double PARTIAL_KEG_FRACTION = 0.10;
-    /** A keg must outweigh its type's empty reference by this much for its weight to count as full, kg. */
-    private static final double MIN_BEER_FOR_FULL_KG = 1.0;
-
+    private final double shellToleranceKg;
+    private final double fullBeerTolerance;
     private KegProfile keg;
-    /** The full_ref in use was taken from a swapped-in keg's weight, not measured by a technician. */
-    private boolean fullRefAssumed;
 
-    public KegKeeper(KegProfile initial) {
+    /**
+     * @param shellToleranceKg  a type's shell weighs its reference ± this, kg (PipelineConfig shell_tolerance_kg)
+     * @param fullBeerTolerance a full keg holds its capacity at its gravity within this fraction
+     */
+    public KegKeeper(KegProfile initial, double shellToleranceKg, double fullBeerTolerance) {
         this.keg = initial;
+        this.shellToleranceKg = shellToleranceKg;
+        this.fullBeerTolerance = fullBeerTolerance;
     }
 
     public KegProfile profile() {
@@ -32,49 +32,78 @@ public final class KegKeeper {
 
     /**
      * A new keg of {@code weightKg} settled on the platform: tare pending, the beer unknown (a scale
-     * cannot tell one beer from another) and the last beer's sg kept until the keg is assigned. With
-     * {@code assumeFull} its type is guessed from the nearest reference full weight and that weight
-     * becomes its full_ref.
+     * cannot tell one beer from another) and the last beer's sg kept until the keg is assigned. No
+     * keg is taken for full (issue 12: a part-full keg read 100 % until assigned): its level comes
+     * from its weight, its type's reference empty and its capacity at that gravity. Its type is the
+     * replaced keg's unless the weight is impossible for it (see {@link KegType#mostPlausible}).
      */
-    public void swappedIn(double weightKg, long atMs, boolean assumeFull) {
-        KegType type = assumeFull ? KegType.nearestFull(weightKg, keg.kegType()) : keg.kegType();
-        boolean full = assumeFull && weightKg > type.emptyKg() + MIN_BEER_FOR_FULL_KG;
-        keg = new KegProfile(null, null, type, keg.sg(), full ? Tare.PENDING.withFull(weightKg, atMs) : Tare.PENDING);
-        fullRefAssumed = full;
+    public void swappedIn(double weightKg) {
+        KegType type = KegType.mostPlausible(weightKg, keg.sg(), keg.kegType(), shellToleranceKg);
+        keg = new KegProfile(null, null, type, keg.sg(), Tare.PENDING);
     }
 
     /**
      * The keg was assigned (by the cloud or the technician) with its beer ({@code beerId}, null when
-     * not named); keeps what was measured of it, except a full weight taken for granted at the swap
-     * when the assigned type says the keg cannot have been full (a partly drawn keg moved from
-     * another tap): then the reference full weight stands.
+     * not named); keeps what was measured of it.
      */
     public void assign(String kegId, String beerId, KegType type, double sg) {
-        Tare tare = keg.tare();
-        double shortBy = tare.fullRefKg() == null ? 0 : type.fullKg() - tare.fullRefKg();
-        boolean notFull = fullRefAssumed && shortBy > PARTIAL_KEG_FRACTION * (type.fullKg() - type.emptyKg());
-        if (notFull) {
-            tare = tare.emptyOffsetKg() == null ? Tare.PENDING : new Tare(tare.emptyOffsetKg(), null, tare.taredAtMs());
-        }
-        keg = new KegProfile(kegId, beerId, type, sg, tare);
-        fullRefAssumed = fullRefAssumed && !notFull;
+        keg = new KegProfile(kegId, beerId, type, sg, keg.tare());
     }
 
-    /** Records {@code kg} as the keg's {@code "empty"} or {@code "full"} weight; all or nothing. */
+    /**
+     * Records {@code kg} as the keg's {@code "empty"} or {@code "full"} weight; all or nothing. A
+     * weight that makes no physical sense for the keg's type is refused (issue 12: an empty tare
+     * equal to the full one gave 100 % of 0.0001 gallons).
+     *
+     * @throws ImplausibleTareException an empty weight outside the type's shell range, or a full
+     *                                  weight that does not hold a full keg of beer over the empty one
+     */
     public Tare tare(String kind, double kg, long atMs) {
-        Tare next = switch (kind) {
-            case "empty" -> keg.tare().withEmpty(kg, atMs);
-            case "full" -> keg.tare().withFull(kg, atMs);
+        Tare now = keg.tare();
+        Double full = switch (kind) {
+            case "empty" -> now.fullRefKg();
+            case "full" -> kg;
             default -> throw new PipelineException("kind", kind, "must be empty or full");
         };
+        if ("empty".equals(kind)) {
+            requireShell(kg);
+        }
+        if (full != null) {
+            double empty = "empty".equals(kind) ? kg : now.emptyOffsetKg() != null ? now.emptyOffsetKg() : keg.kegType().emptyKg();
+            requireFullOfBeer(full, empty, "full".equals(kind));
+        }
+        Tare next = "empty".equals(kind) ? now.withEmpty(kg, atMs) : now.withFull(kg, atMs);
         keg = keg.withTare(next);
-        fullRefAssumed = fullRefAssumed && "empty".equals(kind);
         return next;
     }
 
     /** Replaces the profile wholesale (e.g. restored from the store at start-up). */
     public void restore(KegProfile profile) {
         keg = profile;
-        fullRefAssumed = false;
+    }
+
+    private void requireShell(double kg) {
+        KegType type = keg.kegType();
+        double low = type.emptyKg() - shellToleranceKg;
+        double high = type.emptyKg() + shellToleranceKg;
+        if (kg < low || kg > high) {
+            throw new ImplausibleTareException("empty_offset", kg, String.format(Locale.ROOT,
+                    "an empty %s shell weighs %.2f..%.2f kg (%.1f..%.1f lbs); is the keg empty and of that type?",
+                    type.wireName(), low, high, Units.kgToLbs(low), Units.kgToLbs(high)));
+        }
+    }
+
+    private void requireFullOfBeer(double fullKg, double emptyKg, boolean fullMeasuredNow) {
+        double nominal = keg.kegType().beerWhenFullKg(keg.sg());
+        double low = nominal * (1 - fullBeerTolerance);
+        double high = nominal * (1 + fullBeerTolerance);
+        double beer = fullKg - emptyKg;
+        if (beer < low || beer > high) {
+            String rule = String.format(Locale.ROOT, "a full %s holds %.2f..%.2f kg of beer at sg %.3f over its empty "
+                    + "weight %.2f kg, this one %.2f kg; is the keg full, of that type and the gravity right?",
+                    keg.kegType().wireName(), low, high, keg.sg(), emptyKg, beer);
+            throw fullMeasuredNow ? new ImplausibleTareException("full_ref", fullKg, rule)
+                    : new ImplausibleTareException("empty_offset", emptyKg, rule);
+        }
     }
 }

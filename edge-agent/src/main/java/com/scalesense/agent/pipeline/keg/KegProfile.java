@@ -24,8 +24,8 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
         PipelineException.require(Double.isFinite(sg) && sg >= 0.9 && sg <= 1.2, "specific_gravity", sg,
                 "must be within [0.9, 1.2]");
         PipelineException.require(tare != null, "tare", null, "must be set (Tare.PENDING if nothing measured)");
-        PipelineException.require(emptyOf(kegType, tare) < fullOf(kegType, tare), "full_ref", tare.fullRefKg(),
-                "must be heavier than the empty weight " + emptyOf(kegType, tare) + " kg");
+        PipelineException.require(tare.fullRefKg() == null || tare.fullRefKg() > emptyOf(kegType, tare), "full_ref",
+                tare.fullRefKg(), "must be heavier than the empty weight " + emptyOf(kegType, tare) + " kg");
     }
 
     /** A keg of {@code type} with an unknown beer of sg 1.0 (seed 000's default) and nothing measured. */
@@ -38,18 +38,22 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
         return emptyOf(kegType, tare);
     }
 
-    /** Full weight in use: the measured full_ref, else the type's reference, kg. */
-    public double fullKg() {
-        return fullOf(kegType, tare);
+    /**
+     * Beer in this keg when full, kg: the measured full_ref less the empty weight in use when a full
+     * tare was taken, else the type's capacity at this beer's gravity (see {@link KegType#beerWhenFullKg}).
+     */
+    public double beerWhenFullKg() {
+        return tare.fullRefKg() != null ? tare.fullRefKg() - emptyKg() : kegType.beerWhenFullKg(sg);
     }
 
     /**
-     * Level at gross weight {@code weightKg}: level_pct = 100 × (weight − empty) / (full − empty)
-     * clamped to [0, 100]; gallons = (net_kg / sg) × 0.264172 with net_kg = weight − empty, ≥ 0.
+     * Level at gross weight {@code weightKg}: net_kg = weight − empty (≥ 0); level_pct = 100 × net_kg /
+     * beer when full, clamped to [0, 100]; gallons = (net_kg / sg) × 0.264172. Both come from the same
+     * net weight and the same gravity, so level_pct × the gallons when full = gallons (issue 12).
      */
     public KegLevel levelAt(double weightKg, double servingOz) {
         double net = Math.max(0, weightKg - emptyKg());
-        double pct = Math.max(0, Math.min(100, 100 * (weightKg - emptyKg()) / (fullKg() - emptyKg())));
+        double pct = Math.min(100, 100 * net / beerWhenFullKg());
         double gallons = Units.beerKgToGallons(net, sg);
         double oz = gallons * Units.OZ_PER_GALLON;
         return new KegLevel(pct, gallons, Units.kgToLbs(weightKg), oz / Units.OZ_PER_PINT, oz / servingOz);
@@ -61,9 +65,5 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
 
     private static double emptyOf(KegType type, Tare tare) {
         return tare.emptyOffsetKg() != null ? tare.emptyOffsetKg() : type.emptyKg();
-    }
-
-    private static double fullOf(KegType type, Tare tare) {
-        return tare.fullRefKg() != null ? tare.fullRefKg() : type.fullKg();
     }
 }

@@ -66,15 +66,49 @@ public enum KegType {
     }
 
     /**
-     * The type whose reference full weight is nearest {@code grossKg}, keeping {@code preferred}
-     * on a tie (quarter_barrel and slim_quarter are both 87.0 lbs full and cannot be told apart).
+     * Beer in a full keg of this type at specific gravity {@code sg}, kg: capacity × 3.785411784 L
+     * × sg (issue 12: the one definition of full while no full tare was measured; seed 000's static
+     * full_lbs hold a gravity of about 1.024 for a half barrel and would set level and gallons apart).
      */
-    public static KegType nearestFull(double grossKg, KegType preferred) {
-        KegType best = preferred;
-        double bestGap = Math.abs(preferred.fullKg() - grossKg);
+    public double beerWhenFullKg(double sg) {
+        return gallons * Units.L_PER_GALLON * sg;
+    }
+
+    /**
+     * Whether {@code grossKg} can be a keg of this type: at least its shell less {@code shellToleranceKg},
+     * at most its shell plus that tolerance plus a full keg of the densest beer ({@link Units#MAX_SG}).
+     */
+    public boolean fits(double grossKg, double shellToleranceKg) {
+        return grossKg >= emptyKg() - shellToleranceKg
+                && grossKg <= emptyKg() + shellToleranceKg + beerWhenFullKg(Units.MAX_SG);
+    }
+
+    /** Whether {@code grossKg} fits any keg type (see {@link #fits}). */
+    public static boolean anyFits(double grossKg, double shellToleranceKg) {
         for (KegType t : values()) {
-            double gap = Math.abs(t.fullKg() - grossKg);
-            if (gap < bestGap - 1e-9) {
+            if (t.fits(grossKg, shellToleranceKg)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The type of a keg of {@code grossKg} set down where a {@code previous} stood: bars replace like
+     * with like, so the previous type unless the weight is impossible for it; else, of the types it
+     * fits, the one whose full weight at {@code sg} is nearest (a new keg is most often full); of all
+     * types if it fits none.
+     */
+    public static KegType mostPlausible(double grossKg, double sg, KegType previous, double shellToleranceKg) {
+        if (previous.fits(grossKg, shellToleranceKg)) {
+            return previous;
+        }
+        boolean anyFits = anyFits(grossKg, shellToleranceKg);
+        KegType best = previous;
+        double bestGap = Double.POSITIVE_INFINITY;
+        for (KegType t : values()) {
+            double gap = Math.abs(t.emptyKg() + t.beerWhenFullKg(sg) - grossKg);
+            if ((!anyFits || t.fits(grossKg, shellToleranceKg)) && gap < bestGap - 1e-9) {
                 best = t;
                 bestGap = gap;
             }

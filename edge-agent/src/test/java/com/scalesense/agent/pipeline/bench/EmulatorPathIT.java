@@ -1,5 +1,6 @@
 package com.scalesense.agent.pipeline.bench;
 
+import com.scalesense.agent.replay.Score;
 import com.scalesense.hal.SampleRate;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,12 +24,12 @@ class EmulatorPathIT {
         String seen = "driver " + result.driverStats() + "; chip " + result.chipCounters();
 
         // then
-        assertThat(score.truePours).as(seen).isEqualTo(1);
-        assertThat(score.recalledPours).as(seen).isEqualTo(1);
-        assertThat(score.detectedPours).as(seen).isEqualTo(1);
-        assertThat(score.volumeErrOz).as(seen).singleElement().satisfies(err -> assertThat(err).isLessThan(0.5));
-        assertThat(score.swapsDetected).as(seen).isEqualTo(1);
-        assertThat(score.falseSwaps).as(seen).isZero();
+        assertThat(score.truePours()).as(seen).isEqualTo(1);
+        assertThat(score.recalledPours()).as(seen).isEqualTo(1);
+        assertThat(score.detectedPours()).as(seen).isEqualTo(1);
+        assertThat(score.volumeErrOz()).as(seen).singleElement().satisfies(err -> assertThat(err).isLessThan(0.5));
+        assertThat(score.swapsDetected()).as(seen).isEqualTo(1);
+        assertThat(score.falseSwaps()).as(seen).isZero();
         assertThat(result.driverStats()).as("no pulse mistimed on emulated time").contains("timingViolations=0");
     }
 }

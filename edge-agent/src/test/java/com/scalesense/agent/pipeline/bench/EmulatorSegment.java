@@ -8,6 +8,8 @@ import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.replay.Score;
+import com.scalesense.agent.replay.Scorer;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.emulator.EmulatedTime;

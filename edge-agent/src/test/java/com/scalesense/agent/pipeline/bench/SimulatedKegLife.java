@@ -11,6 +11,10 @@ import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.keg.Tare;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.agent.replay.Replay;
+import com.scalesense.agent.replay.Truth;
+import com.scalesense.agent.replay.TruthFile;
+import com.scalesense.hal.sim.BarDisturbances;
 import com.scalesense.hal.sim.KegPeriod;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.LoadCellSpec;
@@ -31,19 +35,26 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
 /**
  * One simulated keg life run through the real pipeline: the technician calibrates with known
  * weights (0, 20, 50, 100 kg, through the simulated cell), the scenario plays at the HX711 rate on
- * simulated time, and five minutes after each keg swap the bar assigns the new keg's type and beer
- * (as the dashboard's beer assignment of seed 000 would).
+ * simulated time, and {@link Truth#ASSIGN_AFTER_MS} after each keg is really set down (the first
+ * one too) the technician assigns its type and beer (as the dashboard's beer assignment of seed
+ * 000 would). {@code bar} adds the disturbances of a real bar (issue 12).
  */
 public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, TemperatureProfile temperature,
-                               boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic) {
+                               boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic, BarDisturbances bar) {
 
     static final long EPOCH_MS = 1_790_000_000_000L;
-    private static final long ASSIGN_AFTER_MS = 5 * 60_000;
+
+    /** A life in an undisturbed bar (the lives before issue 12). */
+    public SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, TemperatureProfile temperature,
+                            boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic) {
+        this(seed, rate, noise, temperature, thermometer, kegs, traffic, BarDisturbances.none());
+    }
     private static final double[] CALIBRATION_KG = {0, 20, 50, 100};
 
     public Result run(PipelineConfig config) {
@@ -54,25 +65,18 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         Recorder recorder = new Recorder();
         KegProfile first = profileOf(scenario.periods().get(0).keg());
         MeasurementPipeline pipeline = new MeasurementPipeline(config, rate, calibration, first, recorder);
-        long assignAtMs = Long.MAX_VALUE;
-        int swapsSeen = 0;
+        int nextToAssign = 0;
         while (!cell.finished()) {
             RawSample sample = cell.read(Duration.ZERO);
             Double temp = thermometer ? temperature.celsiusAt(sample.monotonicNanos()) : null;
             pipeline.accept(sample, new Ambient(temp, null, true));
-            int swaps = recorder.swaps;
-            if (swaps > swapsSeen) {
-                swapsSeen = swaps;
-                assignAtMs = sample.wallMillis() + ASSIGN_AFTER_MS;
-            }
-            if (sample.wallMillis() >= assignAtMs) {
-                int period = scenario.periodIndexAt(sample.monotonicNanos());
-                if (period >= 0) {
-                    KegSpec keg = scenario.periods().get(period).keg();
-                    pipeline.assignKeg("keg-life-" + seed + "-" + period, null,
-                            KegType.fromWireName(keg.kegType()), keg.sg());
-                }
-                assignAtMs = Long.MAX_VALUE;
+            // The technician assigns each keg they set down (type and beer) a few minutes later: on the
+            // truth of the bar, not on what the pipeline detected (a knock is no reason to assign anything).
+            if (nextToAssign < scenario.periods().size() && sample.wallMillis() >= EPOCH_MS
+                    + scenario.periods().get(nextToAssign).placedNanos() / 1_000_000 + Truth.ASSIGN_AFTER_MS) {
+                KegSpec keg = scenario.periods().get(nextToAssign).keg();
+                pipeline.assignKeg("keg-life-" + seed + "-" + nextToAssign, null, KegType.fromWireName(keg.kegType()), keg.sg());
+                nextToAssign++;
             }
         }
         return new Result(this, scenario, recorder, calibration, truthOf(scenario));
@@ -87,8 +91,11 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         Scenario scenario = rig.scenario();
         Calibration calibration = rig.calibration();
         SimulatedLoadCell cell = rig.cell();
+        // the header carries the calibration as scale-cal record writes it, so the trace replays on its own
         TraceHeader header = TraceHeader.of(rate, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
-                .withNote("note", "simulated keg life, seed " + seed);
+                .withNote("note", "simulated keg life, seed " + seed)
+                .withNote(Replay.OFFSET_NOTE, String.format(Locale.ROOT, "%.3f", calibration.offsetCounts()))
+                .withNote(Replay.SCALE_NOTE, String.format(Locale.ROOT, "%.6f", calibration.countsPerKg()));
         try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
             while (!cell.finished()) {
                 recorder.record(cell.read(Duration.ZERO));
@@ -102,7 +109,9 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
     }
 
     private Rig rig() {
-        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic).generate(kegs, temperature);
+        // The bar's disturbances draw from a stream of their own, so the same seed gives the same life.
+        Scenario scenario = new ScenarioGenerator(new Random(seed), traffic, bar, new Random(seed * 1_000_003 + 12_345))
+                .generate(kegs, temperature);
         LoadCellSpec cellSpec = LoadCellSpec.typical();
         Calibration calibration = calibration(cellSpec, noise);
         SimulatedLoadCell cell = new SimulatedLoadCell(
@@ -145,10 +154,13 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         List<Long> placements = scenario.periods().stream().map(p -> epochMs + p.placedNanos() / 1_000_000).toList();
         List<long[]> faults = scenario.faults().stream()
                 .map(f -> new long[] {epochMs + f.startNanos() / 1_000_000, epochMs + f.endNanos() / 1_000_000}).toList();
+        List<Truth.Disturbance> disturbances = scenario.disturbances().stream()
+                .map(d -> new Truth.Disturbance(d.kind(), epochMs + d.startNanos() / 1_000_000,
+                        epochMs + Math.min(d.endNanos(), scenario.endNanos()) / 1_000_000, d.kg())).toList();
         return new Truth(pours, placements, ms -> scenario.levelPctAt((ms - epochMs) * 1_000_000), ms -> {
             int i = scenario.periodIndexAt((ms - epochMs) * 1_000_000);
             return i < 0 ? Double.NaN : scenario.periods().get(i).keg().capacityGallons() * 8 / 100;
-        }, faults);
+        }, faults, disturbances);
     }
 
     /** A finished life: the truth and what the pipeline said. */

@@ -1,6 +1,9 @@
 package com.scalesense.agent.pipeline.bench;
 
 import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.replay.Score;
+import com.scalesense.agent.replay.Scorer;
+import com.scalesense.agent.replay.TraceScoring;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.NoiseSpec;
@@ -32,12 +35,12 @@ class SimulatedLifeTest {
 
         Score score = Scorer.score(result.truth(), result.recorder().readings(), result.recorder().events());
 
-        assertThat(score.truePours).isGreaterThan(30);
-        assertThat(score.recalledPours).isEqualTo(score.truePours);
-        assertThat(score.matchedDetected).isEqualTo(score.detectedPours);
-        assertThat(score.falseSwaps).isZero();
-        assertThat(score.swapsDetected).isEqualTo(score.trueSwaps);
-        assertThat(score.levelsDuringFault).isZero();
+        assertThat(score.truePours()).isGreaterThan(30);
+        assertThat(score.recalledPours()).isEqualTo(score.truePours());
+        assertThat(score.matchedDetected()).isEqualTo(score.detectedPours());
+        assertThat(score.falseSwaps()).isZero();
+        assertThat(score.swapsDetected()).isEqualTo(score.trueSwaps());
+        assertThat(score.levelsDuringFault()).isZero();
     }
 
     @Test
@@ -49,11 +52,11 @@ class SimulatedLifeTest {
         life.writeTrace(dir.resolve("trace.csv"), dir.resolve("truth.csv"));
         Score replayed = TraceScoring.score(dir.resolve("trace.csv"), dir.resolve("truth.csv"), PipelineConfig.defaults());
 
-        assertThat(replayed.truePours).isEqualTo(direct.truePours);
-        assertThat(replayed.detectedPours).isEqualTo(direct.detectedPours);
-        assertThat(replayed.recalledPours).isEqualTo(direct.recalledPours);
-        assertThat(replayed.falseSwaps).isZero();
+        assertThat(replayed.truePours()).isEqualTo(direct.truePours());
+        assertThat(replayed.detectedPours()).isEqualTo(direct.detectedPours());
+        assertThat(replayed.recalledPours()).isEqualTo(direct.recalledPours());
+        assertThat(replayed.falseSwaps()).isZero();
         // the truth file rounds volumes to 1e-4 oz and the calibration to 1e-6 counts/kg
-        assertThat(Score.quantile(replayed.volumeErrOz, 0.5)).isCloseTo(Score.quantile(direct.volumeErrOz, 0.5), within(1e-3));
+        assertThat(Score.quantile(replayed.volumeErrOz(), 0.5)).isCloseTo(Score.quantile(direct.volumeErrOz(), 0.5), within(1e-3));
     }
 }

@@ -1,6 +1,7 @@
 package com.scalesense.agent.pipeline.detect;
 
 import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.signal.StabilityWindow;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,11 @@ class KegDetectorTest {
             @Override
             public void onAbsent(long atMs) {
                 seen.add("absent");
+            }
+
+            @Override
+            public boolean couldBeKeg(double grossKg) {
+                return KegType.anyFits(grossKg, config.shellToleranceKg());
             }
         });
         window = new StabilityWindow(config.stableSamples(10), config.stableStdKg(), config.stableDriftKg());
@@ -156,15 +162,19 @@ class KegDetectorTest {
     }
 
     @Test
-    void a_settled_rise_beyond_the_swap_threshold_is_a_new_keg() {
-        // a quick swap the platform never saw empty: 30 kg nearly-empty half barrel -> 39 kg full quarter
+    void a_settled_rise_while_a_keg_stands_is_a_foreign_load_not_a_new_keg() {
+        // issue 12: a rise above swap_rise_kg was taken for a new keg though the platform never went empty
+        // given a keg at 30 kg; when 9 kg is set on it and stays
         kg = 30;
         hold(3);
 
         ramp(39, 1);
-        hold(3);
+        hold(30);
 
-        assertThat(seen).containsExactly("new keg 39.000");
+        // then no event, the keg's own weight is held and the scale says it is disturbed
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(30, within(0.005));
     }
 
     @Test
@@ -175,6 +185,7 @@ class KegDetectorTest {
         detector.sensorGap(ms);
         assertThat(detector.phase()).isEqualTo(Phase.SETTLING);
         window.reset();
+        ms += 5_000; // the sensor was out for 5 s
         kg = 39.6; // beer poured while the sensor was out
         hold(3);
 

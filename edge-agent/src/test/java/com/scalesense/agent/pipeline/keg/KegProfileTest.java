@@ -4,6 +4,8 @@ import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.Units;
 import com.scalesense.protocol.TareStatus;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,13 +15,23 @@ class KegProfileTest {
 
     static final double EPS = 1e-9;
 
-    @Test
-    void half_barrel_halfway_between_reference_empty_and_full_is_50_percent() {
-        // seed 000: half_barrel 161.5 / 29.0 lbs; (95.25 - 29.0) / (161.5 - 29.0) = 66.25 / 132.5 = 0.5
-        KegLevel level = KegProfile.reference(KegType.HALF_BARREL).levelAt(Units.lbsToKg(95.25), 16);
+    @ParameterizedTest(name = "sg {0}")
+    @ValueSource(doubles = {1.000, 1.060})
+    void level_pct_gallons_and_pints_agree_at_any_gravity(double sg) {
+        // issue 12: level_pct used seed 000's static full weight (a gravity of about 1.024 for a half
+        // barrel) while gallons used the beer's own: a 1.012 beer read about 1.2 % low
+        // given a half barrel of this beer with 30 kg of it left
+        KegProfile keg = new KegProfile(null, null, KegType.HALF_BARREL, sg, Tare.PENDING);
+        double gross = KegType.HALF_BARREL.emptyKg() + 30.0;
 
-        assertThat(level.levelPct()).isCloseTo(50.0, within(EPS));
-        assertThat(level.weightLbs()).isCloseTo(95.25, within(EPS));
+        KegLevel level = keg.levelAt(gross, 16);
+
+        // then full = 15.5 gal x 3.785411784 L x sg, and the level is the share of it left, in gallons too
+        double fullKg = 15.5 * 3.785411784 * sg;
+        assertThat(level.levelPct()).isCloseTo(100 * 30.0 / fullKg, within(EPS));
+        assertThat(level.gallons()).isCloseTo(level.levelPct() / 100 * 15.5, within(1e-5));
+        assertThat(level.pintsLeft()).isCloseTo(level.gallons() * 8, within(EPS));
+        assertThat(keg.levelAt(KegType.HALF_BARREL.emptyKg() + fullKg, 16).gallons()).isCloseTo(15.5, within(1e-5));
     }
 
     @Test
@@ -35,13 +47,13 @@ class KegProfileTest {
     }
 
     @Test
-    void sixth_barrel_of_coors_light_halfway_holds_2_65_gallons() {
-        // (38.75 - 16.5) / (61.0 - 16.5) = 50 %; net 22.25 lbs = 10.0924 kg / 1.007 x 0.264172 = 2.6476042 gal
+    void sixth_barrel_of_coors_light_with_22_25_lbs_of_beer_holds_2_65_gallons() {
+        // net 22.25 lbs = 10.0924 kg / 1.007 x 0.264172 = 2.6476042 gal of 5.17 gal = 51.21 %
         KegProfile coors = new KegProfile(null, "coors-light", KegType.SIXTH_BARREL, 1.007, Tare.PENDING);
 
         KegLevel level = coors.levelAt(Units.lbsToKg(38.75), 12);
 
-        assertThat(level.levelPct()).isCloseTo(50.0, within(EPS));
+        assertThat(level.levelPct()).isCloseTo(100 * 2.6476042 / 5.17, within(1e-4));
         assertThat(level.gallons()).isCloseTo(2.6476042, within(1e-7));
         assertThat(level.servingsLeft()).isCloseTo(2.6476042 * 128 / 12, within(1e-6));
     }
@@ -111,13 +123,5 @@ class KegProfileTest {
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("keg_type = firkin")
                 .hasMessageContaining("half_barrel");
-    }
-
-    @Test
-    void nearest_reference_full_weight_picks_the_type_and_keeps_the_current_one_on_a_tie() {
-        assertThat(KegType.nearestFull(Units.lbsToKg(60.0), KegType.HALF_BARREL)).isEqualTo(KegType.SIXTH_BARREL);
-        // quarter and slim quarter are both 87.0 lbs full
-        assertThat(KegType.nearestFull(Units.lbsToKg(86.0), KegType.SLIM_QUARTER)).isEqualTo(KegType.SLIM_QUARTER);
-        assertThat(KegType.nearestFull(Units.lbsToKg(86.0), KegType.QUARTER_BARREL)).isEqualTo(KegType.QUARTER_BARREL);
     }
 }

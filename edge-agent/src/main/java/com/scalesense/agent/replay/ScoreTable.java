@@ -1,23 +1,29 @@
-package com.scalesense.agent.pipeline.bench;
+package com.scalesense.agent.replay;
+
+import com.scalesense.hal.sim.Disturbance.Kind;
 
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
-/** Prints scores side by side with the targets of the accuracy issue. */
-final class ScoreTable {
+/** Prints scores side by side with the targets of the accuracy issues (docs/accuracy.md). */
+public final class ScoreTable {
 
     private ScoreTable() {
     }
 
-    static void print(PrintStream out, List<String> names, List<Score> scores) {
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-34s", "metric"));
+    public static void print(PrintStream out, List<String> names, List<Score> scores) {
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-38s", "metric"));
         names.forEach(n -> head.append(String.format(Locale.ROOT, "%12s", n)));
         out.println(head.append(String.format(Locale.ROOT, "%14s", "target")));
         row(out, scores, "level error median, % capacity", s -> Score.quantile(s.levelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, % capacity", s -> Score.max(s.levelErrPct), "%12.3f", "<= 0.5");
         row(out, scores, "level error max when STABLE, %", s -> Score.max(s.stableLevelErrPct), "%12.3f", "");
+        row(out, scores, "level error median, assigned keg, %", s -> Score.quantile(s.assignedLevelErrPct, 0.5), "%12.3f", "");
+        row(out, scores, "level error max, assigned keg, %", s -> Score.max(s.assignedLevelErrPct), "%12.3f", "<= 0.5");
+        row(out, scores, "level error median, unassigned, %", s -> Score.quantile(s.unassignedLevelErrPct, 0.5), "%12.3f", "");
+        row(out, scores, "level error max, unassigned, %", s -> Score.max(s.unassignedLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");
         row(out, scores, "level error max, pints", s -> Score.max(s.levelErrPints), "%12.3f", "");
         row(out, scores, "readings scored", s -> (double) s.levelErrPct.size(), "%12.0f", "");
@@ -33,11 +39,21 @@ final class ScoreTable {
         row(out, scores, "stable after pour end median, s", s -> Score.quantile(s.settleSeconds, 0.5), "%12.2f", "");
         row(out, scores, "stable after pour end p95, s", s -> Score.quantile(s.settleSeconds, 0.95), "%12.2f", "");
         row(out, scores, "levels given during a fault", s -> (double) s.levelsDuringFault, "%12.0f", "0");
+        row(out, scores, "false pours on no disturbance", s -> (double) s.unexplainedFalsePours, "%12.0f", "0");
+        row(out, scores, "false swaps on no disturbance", s -> (double) s.unexplainedFalseSwaps, "%12.0f", "0");
+        for (Kind kind : Kind.values()) {
+            String name = kind.wireName();
+            row(out, scores, name + ": count (truth)", s -> (double) s.of(kind).count(), "%12.0f", "");
+            row(out, scores, name + ": became pours", s -> (double) s.of(kind).pours(), "%12.0f", "0");
+            row(out, scores, name + ": became swaps", s -> (double) s.of(kind).swaps(), "%12.0f", "0");
+            row(out, scores, name + ": level err > 0.5 %", s -> (double) s.of(kind).levelErrors(), "%12.0f", "");
+            row(out, scores, name + ": level err max, %", s -> s.of(kind).maxLevelErr(), "%12.3f", "");
+        }
     }
 
     private static void row(PrintStream out, List<Score> scores, String name, Function<Score, Double> f, String fmt,
                             String target) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-34s", name));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-38s", name));
         scores.forEach(s -> line.append(String.format(Locale.ROOT, fmt, f.apply(s))));
         out.println(line.append(String.format(Locale.ROOT, "%14s", target)));
     }

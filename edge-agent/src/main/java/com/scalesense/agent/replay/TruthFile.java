@@ -1,7 +1,8 @@
-package com.scalesense.agent.pipeline.bench;
+package com.scalesense.agent.replay;
 
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.hal.sim.Disturbance.Kind;
 import com.scalesense.hal.sim.KegPeriod;
 import com.scalesense.hal.sim.Scenario;
 import com.scalesense.hal.sim.TruePour;
@@ -12,19 +13,41 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
- * The truth beside a recorded trace (format in docs/accuracy.md): how counts map to kg, which
- * keg stood on the platform from when, true level checkpoints, pours and sensor faults.
- * Between two level checkpoints of one keg the true level is taken as linear.
+ * The truth beside a recorded trace (format in docs/accuracy.md): how counts map to kg (optional
+ * when the trace header carries the calibration, or when known weights are marked), which keg
+ * stood on the platform from when, true level checkpoints, pours, sensor faults, and the
+ * disturbances of issue 12 (knocks, objects, lifts, part-full kegs). Between two level
+ * checkpoints of one keg the true level is taken as linear.
+ *
+ * @param offsetCounts counts at zero load (NaN: no calibration row)
+ * @param countsPerKg  counts per kg (NaN: no calibration row)
+ * @param knownWeights spans when a known weight (0 kg: nothing) stood on the platform, to fit a calibration from
  */
 public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, KegRow> kegs,
-                        TreeMap<Long, Double> levels, List<Truth.Pour> pours, List<long[]> faults) {
+                        TreeMap<Long, Double> levels, List<Truth.Pour> pours, List<long[]> faults,
+                        List<Truth.Disturbance> disturbances, List<KnownWeight> knownWeights) {
 
     static final String FORMAT_LINE = "# scale-sense truth v1";
+    private static final String KINDS = "calibration, keg, level, absent, pour, fault, known_weight, empty, "
+            + Arrays.stream(Kind.values()).map(Kind::wireName).collect(Collectors.joining(", "))
+            + " or object (= object_on_empty)";
+
+    /** A known weight (kg; 0 for the empty platform) standing still on the platform from startMs to endMs. */
+    public record KnownWeight(long startMs, long endMs, double kg) {
+    }
+
+    /** True when the file has a calibration row. */
+    public boolean hasCalibration() {
+        return !Double.isNaN(offsetCounts) && !Double.isNaN(countsPerKg);
+    }
 
     /** A keg set on the platform at {@code placedMs} (type and beer as the bar assigns them). */
     public record KegRow(long placedMs, KegType type, double sg) {
@@ -34,7 +57,7 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
         return new Truth(pours, List.copyOf(kegs.keySet()), this::levelAt, ms -> {
             var keg = kegs.floorEntry(ms);
             return keg == null ? Double.NaN : keg.getValue().type().gallons() * 8 / 100;
-        }, faults);
+        }, faults, disturbances);
     }
 
     /** Linear between the checkpoints around {@code ms}; NaN outside them or across a keg change. */
@@ -64,7 +87,9 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
         }
         PipelineException.require(!lines.isEmpty() && lines.get(0).equals(FORMAT_LINE), path + " line 1",
                 lines.isEmpty() ? "" : lines.get(0), "must be '" + FORMAT_LINE + "'");
-        double[] cal = null;
+        double[] cal = {Double.NaN, Double.NaN};
+        List<Truth.Disturbance> disturbances = new ArrayList<>();
+        List<KnownWeight> known = new ArrayList<>();
         TreeMap<Long, KegRow> kegs = new TreeMap<>();
         TreeMap<Long, Double> levels = new TreeMap<>();
         List<Truth.Pour> pours = new ArrayList<>();
@@ -85,14 +110,29 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
                     case "absent" -> levels.put(Long.parseLong(f[1]), Double.NaN);
                     case "pour" -> pours.add(new Truth.Pour(Long.parseLong(f[1]), Long.parseLong(f[2]), Double.parseDouble(f[3])));
                     case "fault" -> faults.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
-                    default -> throw new PipelineException(where, f[0], "row kind must be calibration, keg, level, absent, pour or fault");
+                    case "known_weight" -> known.add(new KnownWeight(Long.parseLong(f[1]), Long.parseLong(f[2]),
+                            Double.parseDouble(f[3])));
+                    case "empty" -> known.add(new KnownWeight(Long.parseLong(f[1]), Long.parseLong(f[2]), 0));
+                    default -> disturbances.add(disturbance(f, where));
                 }
             } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
                 throw new PipelineException(where, line, "fields must match the row kind (docs/accuracy.md)");
             }
         }
-        PipelineException.require(cal != null, path.toString(), "no calibration row", "must have one calibration row");
-        return new TruthFile(cal[0], cal[1], kegs, levels, pours, faults);
+        disturbances.sort(Comparator.comparingLong(Truth.Disturbance::startMs));
+        return new TruthFile(cal[0], cal[1], kegs, levels, pours, faults, disturbances, known);
+    }
+
+    /** {@code kind,start_ms,end_ms[,kg]}: a knock, an object, a lift, a part-full keg; kg may be left out. */
+    private static Truth.Disturbance disturbance(String[] f, String where) {
+        String name = f[0].equals("object") ? "object_on_empty" : f[0];
+        Kind kind = Arrays.stream(Kind.values()).filter(k -> k.wireName().equals(name)).findFirst()
+                .orElseThrow(() -> new PipelineException(where, f[0], "row kind must be " + KINDS));
+        long start = Long.parseLong(f[1]);
+        long end = Long.parseLong(f[2]);
+        PipelineException.require(end > start, where, end, "end_ms must be after start_ms " + start);
+        double kg = f.length > 3 && !f[3].isBlank() ? Double.parseDouble(f[3]) : Double.NaN;
+        return new Truth.Disturbance(kind, start, end, kg);
     }
 
     /** Writes the truth of a simulated life, with level checkpoints at every pour's start and end. */
@@ -118,6 +158,9 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
         }
         scenario.faults().forEach(f -> out.add("fault," + (epochMs + f.startNanos() / 1_000_000) + ","
                 + (epochMs + f.endNanos() / 1_000_000)));
+        scenario.disturbances().forEach(d -> out.add(String.format(Locale.ROOT, "%s,%d,%d,%.3f", d.kind().wireName(),
+                epochMs + d.startNanos() / 1_000_000, epochMs + Math.min(d.endNanos(), scenario.endNanos()) / 1_000_000,
+                d.kg())));
         try {
             Files.write(path, out, StandardCharsets.UTF_8);
         } catch (IOException e) {

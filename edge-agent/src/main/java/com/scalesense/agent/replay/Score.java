@@ -1,0 +1,165 @@
+package com.scalesense.agent.replay;
+
+import com.scalesense.hal.sim.Disturbance.Kind;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** Accuracy figures of one or more keg lives; {@link #add} pools lives. */
+public final class Score {
+
+    final List<Double> levelErrPct = new ArrayList<>();
+    final List<Double> stableLevelErrPct = new ArrayList<>();
+    final List<Double> assignedLevelErrPct = new ArrayList<>();
+    final List<Double> unassignedLevelErrPct = new ArrayList<>();
+    final List<Double> levelErrPints = new ArrayList<>();
+    final List<Double> volumeErrOz = new ArrayList<>();
+    final List<Double> settleSeconds = new ArrayList<>();
+    final Map<Kind, ClassScore> classes = new EnumMap<>(Kind.class);
+    final List<Verdict> verdicts = new ArrayList<>();
+    int truePours;
+    int recalledPours;
+    int detectedPours;
+    int matchedDetected;
+    int trueSwaps;
+    int swapsDetected;
+    int falseSwaps;
+    int levelsDuringFault;
+    int unexplainedFalsePours;
+    int unexplainedFalseSwaps;
+
+    /**
+     * What one class of disturbance turned into.
+     *
+     * @param count       disturbances of the class in the truth
+     * @param pours       of them, how many a false pour was reported on
+     * @param swaps       how many a false keg swap was reported on
+     * @param levelErrors how many had a reading off by more than {@link Scorer#LEVEL_TARGET_PCT} % meanwhile or after
+     * @param maxLevelErr the largest such level error, % of capacity (0 when none)
+     */
+    public record ClassScore(int count, int pours, int swaps, int levelErrors, double maxLevelErr) {
+
+        ClassScore plus(ClassScore o) {
+            return new ClassScore(count + o.count, pours + o.pours, swaps + o.swaps, levelErrors + o.levelErrors,
+                    Math.max(maxLevelErr, o.maxLevelErr));
+        }
+    }
+
+    /**
+     * One pour or swap of the truth or of the pipeline and what became of it.
+     *
+     * @param what      {@code pour} or {@code swap}
+     * @param verdict   {@code matched}, {@code missed} (in the truth, not reported) or {@code false} (reported, not in the truth)
+     * @param timeMs    start of the pour (the detected one unless missed), or the swap's time; epoch ms
+     * @param trueOz    the true pour's volume (NaN for swaps and false pours)
+     * @param detectedOz the reported volume (NaN for swaps and missed pours)
+     * @param cause     for a false one, the disturbance it fell on ({@code knock}, ...) or empty
+     */
+    public record Verdict(String what, String verdict, long timeMs, double trueOz, double detectedOz, String cause) {
+    }
+
+    public Score add(Score o) {
+        levelErrPct.addAll(o.levelErrPct);
+        stableLevelErrPct.addAll(o.stableLevelErrPct);
+        assignedLevelErrPct.addAll(o.assignedLevelErrPct);
+        unassignedLevelErrPct.addAll(o.unassignedLevelErrPct);
+        levelErrPints.addAll(o.levelErrPints);
+        volumeErrOz.addAll(o.volumeErrOz);
+        settleSeconds.addAll(o.settleSeconds);
+        o.classes.forEach((k, c) -> classes.merge(k, c, ClassScore::plus));
+        verdicts.addAll(o.verdicts);
+        truePours += o.truePours;
+        recalledPours += o.recalledPours;
+        detectedPours += o.detectedPours;
+        matchedDetected += o.matchedDetected;
+        trueSwaps += o.trueSwaps;
+        swapsDetected += o.swapsDetected;
+        falseSwaps += o.falseSwaps;
+        levelsDuringFault += o.levelsDuringFault;
+        unexplainedFalsePours += o.unexplainedFalsePours;
+        unexplainedFalseSwaps += o.unexplainedFalseSwaps;
+        return this;
+    }
+
+    public double recall() {
+        return truePours == 0 ? Double.NaN : 100.0 * recalledPours / truePours;
+    }
+
+    public double precision() {
+        return detectedPours == 0 ? Double.NaN : 100.0 * matchedDetected / detectedPours;
+    }
+
+    public int truePours() {
+        return truePours;
+    }
+
+    public int recalledPours() {
+        return recalledPours;
+    }
+
+    public int detectedPours() {
+        return detectedPours;
+    }
+
+    public int matchedDetected() {
+        return matchedDetected;
+    }
+
+    public int trueSwaps() {
+        return trueSwaps;
+    }
+
+    public int swapsDetected() {
+        return swapsDetected;
+    }
+
+    public int falseSwaps() {
+        return falseSwaps;
+    }
+
+    public int levelsDuringFault() {
+        return levelsDuringFault;
+    }
+
+    /** |reported − true| volume of each matched pour ≥ 8 oz, oz. */
+    public List<Double> volumeErrOz() {
+        return Collections.unmodifiableList(volumeErrOz);
+    }
+
+    /** |reported − true| level of each reading with a level while a keg stood, % of capacity. */
+    public List<Double> levelErrPct() {
+        return Collections.unmodifiableList(levelErrPct);
+    }
+
+    /** The same for readings taken after the keg on the platform was assigned. */
+    public List<Double> assignedLevelErrPct() {
+        return Collections.unmodifiableList(assignedLevelErrPct);
+    }
+
+    /** What each class of disturbance turned into (absent: none in the truth). */
+    public ClassScore of(Kind kind) {
+        return classes.getOrDefault(kind, new ClassScore(0, 0, 0, 0, 0));
+    }
+
+    /** Every matched, missed and false pour and swap, in the order scored. */
+    public List<Verdict> verdicts() {
+        return Collections.unmodifiableList(verdicts);
+    }
+
+    public static double quantile(List<Double> values, double q) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(v);
+        return v[(int) Math.min(v.length - 1, Math.floor(q * v.length))];
+    }
+
+    public static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+}

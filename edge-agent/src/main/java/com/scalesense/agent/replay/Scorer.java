@@ -1,0 +1,206 @@
+package com.scalesense.agent.replay;
+
+import com.scalesense.hal.sim.Disturbance.Kind;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Compares what a pipeline emitted with the truth of the same life.
+ *
+ * <p>Level: every reading that carries a level while a keg is really on the platform, |level −
+ * true level| in % of capacity (and pints), also split by whether the keg had been assigned
+ * ({@link Truth#assignedAt}). Pours: a detected pour matches the first unmatched true pour whose
+ * span overlaps it (2 s slack each side); recall counts true pours ≥ 8 oz that were matched,
+ * precision counts detected pours that matched any true pour. Swaps: a detected swap within 10 min
+ * after a true placement is that placement; any other is false. Faults: a reading with a level
+ * inside a fault window is a fault that turned into a level.
+ *
+ * <p>Disturbances: a false pour overlapping a disturbance (2 s before to 10 s after it) became a
+ * pour; a false swap from 2 s before to 60 s after it became a swap; a reading off by more than
+ * {@value #LEVEL_TARGET_PCT} % of capacity during it or in the 10 min after (for a part-full keg:
+ * its whole stay), when the last reading before it was within that, is a level error of that
+ * disturbance (an error left by an earlier one is not counted again).
+ */
+public final class Scorer {
+
+    static final double SCORED_POUR_OZ = 8;
+    /** Issue 12's target for the level error, % of capacity. */
+    static final double LEVEL_TARGET_PCT = 0.5;
+    private static final long MATCH_SLACK_MS = 2_000;
+    private static final long SWAP_MATCH_MS = 10 * 60_000;
+    private static final long POUR_AFTER_MS = 10_000;
+    private static final long SWAP_AFTER_MS = 60_000;
+    private static final long LEVEL_AFTER_MS = 10 * 60_000;
+
+    private Scorer() {
+    }
+
+    public static Score score(Truth truth, List<Reading> readings, List<DeviceEvent> events) {
+        Score s = new Score();
+        List<long[]> levelErrs = new ArrayList<>(); // {ms, err as raw long bits}
+        for (Reading r : readings) {
+            double trueLevel = truth.levelPctAt().applyAsDouble(r.timestampMs());
+            if (r.levelPct() != null && truth.inFault(r.timestampMs())) {
+                s.levelsDuringFault++;
+            }
+            if (r.levelPct() == null || Double.isNaN(trueLevel)) {
+                continue;
+            }
+            double err = Math.abs(r.levelPct() - trueLevel);
+            s.levelErrPct.add(err);
+            (truth.assignedAt(r.timestampMs()) ? s.assignedLevelErrPct : s.unassignedLevelErrPct).add(err);
+            s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));
+            if (r.kegState() == KegState.STABLE) {
+                s.stableLevelErrPct.add(err);
+            }
+            levelErrs.add(new long[] {r.timestampMs(), Double.doubleToLongBits(err)});
+        }
+        List<DeviceEvent.Pour> falsePours = scorePours(truth, events, s);
+        List<DeviceEvent.KegSwap> falseSwaps = scoreSwaps(truth, events, s);
+        scoreDisturbances(truth, levelErrs, falsePours, falseSwaps, s);
+        return s;
+    }
+
+    private static List<DeviceEvent.Pour> scorePours(Truth truth, List<DeviceEvent> events, Score s) {
+        List<Truth.Pour> pours = truth.pours();
+        List<DeviceEvent.Pour> unmatched = new ArrayList<>();
+        boolean[] taken = new boolean[pours.size()];
+        int from = 0;
+        for (DeviceEvent e : events) {
+            if (!(e instanceof DeviceEvent.Pour p)) {
+                continue;
+            }
+            s.detectedPours++;
+            while (from < pours.size() && pours.get(from).endMs() + MATCH_SLACK_MS < p.startMs()) {
+                from++;
+            }
+            boolean matched = false;
+            for (int i = from; i < pours.size() && pours.get(i).startMs() - MATCH_SLACK_MS <= p.endMs(); i++) {
+                if (!taken[i]) {
+                    taken[i] = true;
+                    matched = true;
+                    s.matchedDetected++;
+                    Truth.Pour t = pours.get(i);
+                    if (t.oz() >= SCORED_POUR_OZ) {
+                        s.volumeErrOz.add(Math.abs(p.volumeOz() - t.oz()));
+                        s.settleSeconds.add((p.timestampMs() - t.endMs()) / 1000.0);
+                    }
+                    s.verdicts.add(new Score.Verdict("pour", "matched", p.startMs(), t.oz(), p.volumeOz(), ""));
+                    break;
+                }
+            }
+            if (!matched) {
+                unmatched.add(p);
+            }
+        }
+        for (int i = 0; i < pours.size(); i++) {
+            Truth.Pour t = pours.get(i);
+            if (t.oz() >= SCORED_POUR_OZ) {
+                s.truePours++;
+                if (taken[i]) {
+                    s.recalledPours++;
+                }
+            }
+            if (!taken[i]) {
+                s.verdicts.add(new Score.Verdict("pour", "missed", t.startMs(), t.oz(), Double.NaN, ""));
+            }
+        }
+        return unmatched;
+    }
+
+    private static List<DeviceEvent.KegSwap> scoreSwaps(Truth truth, List<DeviceEvent> events, Score s) {
+        List<Long> placements = truth.placements();
+        List<DeviceEvent.KegSwap> unmatched = new ArrayList<>();
+        boolean[] found = new boolean[placements.size()];
+        for (DeviceEvent e : events) {
+            if (!(e instanceof DeviceEvent.KegSwap swap)) {
+                continue;
+            }
+            boolean matched = false;
+            for (int i = 0; i < placements.size() && !matched; i++) {
+                long dt = swap.timestampMs() - placements.get(i);
+                if (!found[i] && dt >= 0 && dt <= SWAP_MATCH_MS) {
+                    found[i] = true;
+                    matched = true;
+                }
+            }
+            if (matched) {
+                s.swapsDetected++;
+                s.verdicts.add(new Score.Verdict("swap", "matched", swap.timestampMs(), Double.NaN, Double.NaN, ""));
+            } else {
+                s.falseSwaps++;
+                unmatched.add(swap);
+            }
+        }
+        for (int i = 0; i < placements.size(); i++) {
+            if (!found[i]) {
+                s.verdicts.add(new Score.Verdict("swap", "missed", placements.get(i), Double.NaN, Double.NaN, ""));
+            }
+        }
+        s.trueSwaps += placements.size();
+        return unmatched;
+    }
+
+    private static void scoreDisturbances(Truth truth, List<long[]> levelErrs, List<DeviceEvent.Pour> falsePours,
+                                          List<DeviceEvent.KegSwap> falseSwaps, Score s) {
+        Map<Kind, int[]> counts = new EnumMap<>(Kind.class); // count, pours, swaps, level errors
+        Map<Kind, Double> maxErr = new EnumMap<>(Kind.class);
+        for (Truth.Disturbance d : truth.disturbances()) {
+            int[] c = counts.computeIfAbsent(d.kind(), k -> new int[4]);
+            c[0]++;
+            if (falsePours.stream().anyMatch(p -> onPour(d, p))) {
+                c[1]++;
+            }
+            if (falseSwaps.stream().anyMatch(w -> onSwap(d, w))) {
+                c[2]++;
+            }
+            long levelUntil = d.kind() == Kind.PART_FULL_KEG ? d.endMs() : d.endMs() + LEVEL_AFTER_MS;
+            double before = 0; // the level error just before: one left by an earlier disturbance is not this one's
+            double worst = 0;
+            for (long[] e : levelErrs) {
+                if (e[0] < d.startMs()) {
+                    before = Double.longBitsToDouble(e[1]);
+                } else if (e[0] <= levelUntil) {
+                    worst = Math.max(worst, Double.longBitsToDouble(e[1]));
+                }
+            }
+            if (worst > LEVEL_TARGET_PCT && (d.kind() == Kind.PART_FULL_KEG || before <= LEVEL_TARGET_PCT)) {
+                c[3]++;
+            }
+            maxErr.merge(d.kind(), worst, Math::max);
+        }
+        counts.forEach((k, c) -> s.classes.put(k, new Score.ClassScore(c[0], c[1], c[2], c[3], maxErr.get(k))));
+        for (DeviceEvent.Pour p : falsePours) {
+            String cause = cause(truth, d -> onPour(d, p));
+            s.unexplainedFalsePours += cause.isEmpty() ? 1 : 0;
+            s.verdicts.add(new Score.Verdict("pour", "false", p.startMs(), Double.NaN, p.volumeOz(), cause));
+        }
+        for (DeviceEvent.KegSwap w : falseSwaps) {
+            String cause = cause(truth, d -> onSwap(d, w));
+            s.unexplainedFalseSwaps += cause.isEmpty() ? 1 : 0;
+            s.verdicts.add(new Score.Verdict("swap", "false", w.timestampMs(), Double.NaN, Double.NaN, cause));
+        }
+    }
+
+    private static boolean onPour(Truth.Disturbance d, DeviceEvent.Pour p) {
+        return d.kind() != Kind.PART_FULL_KEG && p.startMs() <= d.endMs() + POUR_AFTER_MS
+                && p.endMs() >= d.startMs() - MATCH_SLACK_MS;
+    }
+
+    private static boolean onSwap(Truth.Disturbance d, DeviceEvent.KegSwap w) {
+        return d.kind() != Kind.PART_FULL_KEG && w.timestampMs() >= d.startMs() - MATCH_SLACK_MS
+                && w.timestampMs() <= d.endMs() + SWAP_AFTER_MS;
+    }
+
+    private static String cause(Truth truth, Predicate<Truth.Disturbance> on) {
+        return truth.disturbances().stream().filter(on).findFirst()
+                .map(d -> d.kind().wireName()).orElse("");
+    }
+}

@@ -1,0 +1,171 @@
+package com.scalesense.agent.replay;
+
+import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.bench.SimulatedKegLife;
+import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.sim.BarDisturbances;
+import com.scalesense.hal.sim.KegSpec;
+import com.scalesense.hal.sim.NoiseSpec;
+import com.scalesense.hal.sim.TemperatureProfile;
+import com.scalesense.hal.sim.TrafficProfile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code scale-agent replay} end to end on a simulated real-bar life written as a gzipped trace and
+ * a truth file (issue 12: a technician replays and scores a recording in one step).
+ */
+class ReplayCommandTest {
+
+    // seed 000: sixth_barrel 5.17 gal, empty 16.5 lbs
+    private static final List<KegSpec> SIXTHS = List.of(new KegSpec("sixth_barrel", 16.5 * 0.45359237, 5.17, 1.013));
+    private static final long EPOCH_MS = 1_790_000_000_000L; // SimulatedKegLife's scenario start
+
+    @TempDir
+    static Path dir;
+    static SimulatedKegLife life;
+    static SimulatedKegLife.Result direct;
+    static Score directScore;
+    static Path traceGz;
+    static Path truthCsv;
+
+    @BeforeAll
+    static void a_real_bar_life_recorded_as_a_gzipped_trace() throws Exception {
+        life = new SimulatedKegLife(3, SampleRate.SPS_10, NoiseSpec.datasheet(), TemperatureProfile.constant(4), false,
+                SIXTHS, TrafficProfile.busyBar().withShellSpreadKg(0.3), BarDisturbances.realBar());
+        direct = life.run(PipelineConfig.defaults());
+        directScore = Scorer.score(direct.truth(), direct.recorder().readings(), direct.recorder().events());
+        Path plain = dir.resolve("life.trace");
+        Path truthWithCal = dir.resolve("truth-with-calibration.csv");
+        life.writeTrace(plain, truthWithCal);
+        traceGz = dir.resolve("life.trace.gz");
+        try (OutputStream gz = new GZIPOutputStream(Files.newOutputStream(traceGz))) {
+            Files.copy(plain, gz);
+        }
+        // the technician's truth file has no calibration row: it comes from the trace header
+        truthCsv = dir.resolve("truth.csv");
+        Files.write(truthCsv, Files.readAllLines(truthWithCal).stream().filter(l -> !l.startsWith("calibration,")).toList());
+    }
+
+    @Test
+    void replays_a_gzipped_trace_with_the_header_calibration_and_lists_every_pour_and_swap() throws Exception {
+        // given the gzipped trace and a truth file without a calibration row
+        Path out = dir.resolve("readings.csv");
+
+        // when the technician runs the command
+        Run run = replay("--trace", traceGz.toString(), "--truth", truthCsv.toString(), "--out", out.toString());
+
+        // then it succeeds, says where the calibration came from, and writes every reading and event
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("calibration from the trace header");
+        List<String> rows = Files.readAllLines(out);
+        assertThat(rows.get(0)).isEqualTo(ReplayCsv.OUTPUT_HEADER);
+        assertThat(rows.stream().filter(r -> r.startsWith("reading,")).count())
+                .isEqualTo(direct.recorder().readings().size());
+        assertThat(rows.stream().filter(r -> r.startsWith("pour,")).count()).isEqualTo(directScore.detectedPours());
+        // and the verdicts list each pour and swap with its time, as the direct run scored them
+        List<String> verdicts = Files.readAllLines(dir.resolve("readings.verdicts.csv"));
+        assertThat(verdicts.get(0)).isEqualTo(ReplayCsv.VERDICT_HEADER);
+        assertThat(count(verdicts, "pour,matched,")).isEqualTo(directScore.matchedDetected());
+        assertThat(count(verdicts, "pour,false,")).isEqualTo(directScore.detectedPours() - directScore.matchedDetected());
+        assertThat(count(verdicts, "swap,matched,")).isEqualTo(directScore.swapsDetected());
+        assertThat(count(verdicts, "swap,false,")).isEqualTo(directScore.falseSwaps());
+        assertThat(count(verdicts, "pour,missed,") + directScore.matchedDetected()).isEqualTo(direct.scenario().pours().size());
+        assertThat(run.out).contains(verdicts.get(1));
+    }
+
+    @Test
+    void the_truth_file_carries_the_disturbances_of_the_life() {
+        // given the truth file written beside the trace (row kinds for knocks and objects)
+        TruthFile truth = TruthFile.read(truthCsv);
+
+        // then it reads back every disturbance the simulator drew, with its kind and times
+        assertThat(truth.disturbances()).hasSameSizeAs(direct.scenario().disturbances()).isNotEmpty();
+        assertThat(truth.disturbances()).extracting(Truth.Disturbance::kind)
+                .containsExactlyElementsOf(direct.scenario().disturbances().stream().map(d -> d.kind()).toList());
+        assertThat(truth.hasCalibration()).isFalse();
+    }
+
+    @Test
+    void fits_the_calibration_from_marked_empty_and_known_weight_spans() throws Exception {
+        // given a truth file that marks the empty platform of the first 4 s and the full keg standing
+        // from 130 s to 170 s after the start (set down at 120 s, nobody pours in its first minute)
+        double kegKg = direct.scenario().grossKgAt(150_000_000_000L);
+        List<String> lines = new ArrayList<>(Files.readAllLines(truthCsv));
+        lines.add("empty," + EPOCH_MS + "," + (EPOCH_MS + 4_000));
+        lines.add("known_weight," + (EPOCH_MS + 130_000) + "," + (EPOCH_MS + 170_000) + "," + kegKg);
+        Path marked = dir.resolve("truth-marked.csv");
+        Files.write(marked, lines);
+
+        // when it is replayed
+        Replay.Result r = Replay.run(traceGz, TruthFile.read(marked), PipelineConfig.defaults());
+
+        // then the fitted scale is the technician's within creep and noise (a few grams on 30 kg)
+        assertThat(r.calibrationSource()).contains("fitted from 2 known-weight spans");
+        assertThat(r.calibration().countsPerKg()).isCloseTo(direct.calibration().countsPerKg(),
+                within(0.005 * direct.calibration().countsPerKg()));
+    }
+
+    @Test
+    void refuses_a_trace_without_any_calibration_and_writes_nothing() throws Exception {
+        // given a plain trace whose header lost its calibration notes, and no truth file
+        Path bare = dir.resolve("bare.trace");
+        try (var lines = Files.lines(dir.resolve("life.trace"))) {
+            Files.write(bare, lines.filter(l -> !l.startsWith("# offset_counts") && !l.startsWith("# counts_per_kg")).toList());
+        }
+        Path out = dir.resolve("bare.csv");
+
+        // when it is replayed
+        Run run = replay("--trace", bare.toString(), "--out", out.toString());
+
+        // then the error names the missing header note and nothing is written
+        assertThat(run.status).isEqualTo(ReplayCommand.EXIT_DATA);
+        assertThat(run.err).contains("offset_counts").contains("calibration");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void never_overwrites_an_existing_output_file() throws Exception {
+        Path out = dir.resolve("kept.csv");
+        Files.writeString(out, "earlier results\n");
+
+        Run run = replay("--trace", traceGz.toString(), "--out", out.toString());
+
+        assertThat(run.status).isEqualTo(ReplayCommand.EXIT_CANT_CREATE);
+        assertThat(run.err).contains("kept.csv").contains("never overwritten");
+        assertThat(Files.readString(out)).isEqualTo("earlier results\n");
+    }
+
+    private static long count(List<String> lines, String prefix) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).count();
+    }
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run replay(String... args) throws InterruptedException, IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            status = ReplayCommand.run(args, o, e);
+        }
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.slf4j.LoggerFactory;
 import org.tinylog.configuration.Configuration;
 
@@ -71,14 +72,26 @@ public final class Main {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length > 0 && args[0].equals("replay")) {
-            System.exit(ReplayCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        OptionalInt done = subcommand(args, System.out, System.err);
+        if (done.isPresent()) {
+            System.exit(done.getAsInt());
         }
         int status = run(args, System.getenv(), System.out, System.err);
         if (status != 0) {
             System.exit(status);
         }
         // Status 0: the agent runs on its own (non-daemon) sampling thread until SIGTERM.
+    }
+
+    /**
+     * Runs a subcommand that does its work and exits ({@code replay}); empty when {@code args} name
+     * none and the agent is to start.
+     */
+    static OptionalInt subcommand(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        if (args.length > 0 && args[0].equals("replay")) {
+            return OptionalInt.of(ReplayCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err));
+        }
+        return OptionalInt.empty();
     }
 
     /** Parses, loads and starts; returns a non-zero exit status if the agent could not start. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,5 +95,22 @@ class MainTest {
 
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("scale-agent: invalid configuration: state.dir = '"
                 + file + "' (agent.conf line 1): must be a directory; " + file + " is a file\n");
+    }
+
+    @Test
+    void replay_is_a_subcommand_that_needs_no_config_and_the_agent_flags_are_no_subcommand() throws Exception {
+        // given the technician's replay command line without its files (guards issue 12: the replay
+        // runs from the agent jar on the scale, and --simulate still starts the agent)
+        ByteArrayOutputStream replayOut = new ByteArrayOutputStream();
+
+        // when the jar's first argument is replay
+        OptionalInt status = Main.subcommand(new String[] {"replay", "--truth", "t.csv"},
+                new PrintStream(replayOut, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        // then the replay command answers with its usage, and agent flags are left to the agent
+        assertThat(status).hasValue(Main.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("scale-agent replay: --trace and --out are required")
+                .contains("usage: scale-agent replay --trace");
+        assertThat(Main.subcommand(new String[] {"--simulate"}, System.out, System.err)).isEmpty();
     }
 }

@@ -39,7 +39,8 @@ public final class Score {
      * @param pours       of them, how many a false pour was reported on
      * @param swaps       how many a false keg swap was reported on
      * @param levelErrors how many had a reading off by more than {@link Scorer#LEVEL_TARGET_PCT} % meanwhile or after
-     * @param maxLevelErr the largest such level error, % of capacity (0 when none)
+     * @param maxLevelErr the largest level error in the same windows, % of capacity, where the level was
+     *                    good before (0 when none)
      */
     public record ClassScore(int count, int pours, int swaps, int levelErrors, double maxLevelErr) {
 

@@ -171,10 +171,11 @@ public final class Scorer {
                     worst = Math.max(worst, Double.longBitsToDouble(e[1]));
                 }
             }
-            if (worst > LEVEL_TARGET_PCT && (d.kind() == Kind.PART_FULL_KEG || before <= LEVEL_TARGET_PCT)) {
+            boolean madeIt = d.kind() == Kind.PART_FULL_KEG || before <= LEVEL_TARGET_PCT;
+            if (worst > LEVEL_TARGET_PCT && madeIt) {
                 c[3]++;
             }
-            maxErr.merge(d.kind(), worst, Math::max);
+            maxErr.merge(d.kind(), madeIt ? worst : 0, Math::max);
         }
         counts.forEach((k, c) -> s.classes.put(k, new Score.ClassScore(c[0], c[1], c[2], c[3], maxErr.get(k))));
         for (DeviceEvent.Pour p : falsePours) {

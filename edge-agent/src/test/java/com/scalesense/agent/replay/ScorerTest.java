@@ -1,0 +1,66 @@
+package com.scalesense.agent.replay;
+
+import com.scalesense.hal.sim.Disturbance.Kind;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
+import com.scalesense.protocol.Reading;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Issue 12: the scorer tells what a false pour or swap really was, and splits level error by assignment. */
+class ScorerTest {
+
+    // a keg set down at 0 ms (assigned at 300 000 ms), one true 16 oz pour, one 3 s knock of 5 kg
+    private static final Truth TRUTH = new Truth(List.of(new Truth.Pour(100_000, 108_000, 16)), List.of(0L),
+            ms -> 50.0, ms -> 0.62, List.of(),
+            List.of(new Truth.Disturbance(Kind.KNOCK, 200_000, 203_000, 5)));
+
+    private static Reading reading(long ms, double levelPct) {
+        return new Reading(ms, levelPct, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, null);
+    }
+
+    @Test
+    void a_false_pour_and_swap_on_a_knock_are_the_knocks_and_the_level_error_is_split_by_assignment() {
+        // given the pipeline found the keg set down and the true pour, took the knock for an 80 oz pour and a swap, and
+        // read the level 10 % high after it (unassigned) but right once the keg was assigned
+        List<DeviceEvent> events = List.of(
+                new DeviceEvent.KegSwap(1_000, true, null, null, 170),
+                new DeviceEvent.Pour(110_000, true, 100_000, 108_000, 16.1, 476),
+                new DeviceEvent.Pour(204_000, true, 201_000, 202_500, 80, 2366),
+                new DeviceEvent.KegSwap(205_000, true, null, null, 170));
+        List<Reading> readings = List.of(reading(150_000, 50), reading(250_000, 60), reading(400_000, 50.2));
+
+        // when scored
+        Score s = Scorer.score(TRUTH, readings, events);
+
+        // then the knock became a pour, a swap and a level error, and nothing is left unexplained
+        assertThat(s.of(Kind.KNOCK)).isEqualTo(new Score.ClassScore(1, 1, 1, 1, 10.0));
+        assertThat(s.unexplainedFalsePours).isZero();
+        assertThat(s.unexplainedFalseSwaps).isZero();
+        assertThat(s.verdicts()).contains(new Score.Verdict("pour", "false", 201_000, Double.NaN, 80, "knock"),
+                new Score.Verdict("swap", "false", 205_000, Double.NaN, Double.NaN, "knock"),
+                new Score.Verdict("pour", "matched", 100_000, 16, 16.1, ""));
+        // and the level error before the assignment (5 min after the keg was set down) is kept apart
+        assertThat(s.assignedLevelErrPct()).singleElement().satisfies(e -> assertThat(e).isCloseTo(0.2, within(1e-9)));
+        assertThat(s.unassignedLevelErrPct).containsExactly(0.0, 10.0);
+    }
+
+    @Test
+    void a_level_error_left_by_an_earlier_disturbance_is_not_counted_again() {
+        // given the level was already 10 % off before the knock and stays so
+        List<Reading> readings = List.of(reading(150_000, 60), reading(250_000, 60));
+
+        // when scored
+        Score s = Scorer.score(TRUTH, readings, List.of());
+
+        // then the knock made no level error of its own
+        assertThat(s.of(Kind.KNOCK).levelErrors()).isZero();
+        assertThat(s.of(Kind.KNOCK).count()).isEqualTo(1);
+    }
+}

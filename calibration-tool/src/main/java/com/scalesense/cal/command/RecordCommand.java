@@ -35,11 +35,14 @@ public final class RecordCommand extends TopCommand {
     public Integer call() {
         Arguments.inRange(spec(), "--seconds", seconds, 1, MAX_SECONDS);
         Path file = out.toAbsolutePath().normalize(); // the agent's working directory is not ours
-        if (PRIVATE_TMP.stream().anyMatch(file::startsWith)) {
+        // Inside the state directory the file is where both see it, even on a machine whose state
+        // directory lies under /tmp (a test, a checkout there).
+        Path stateDir = locations().stateDir().toAbsolutePath().normalize();
+        if (PRIVATE_TMP.stream().anyMatch(file::startsWith) && !file.startsWith(stateDir)) {
             // issue 14: the agent wrote it into its private /tmp, reported success, and nobody found it
             throw Arguments.usage(spec(), "--out", out.toString(), "must not be under /tmp or /var/tmp: the agent "
                     + "runs with a private /tmp (PrivateTmp=yes), so the file would not appear here; write into "
-                    + "the state directory, e.g. " + locations().stateDir().resolve("pour.trace"));
+                    + "the state directory, e.g. " + stateDir.resolve("pour.trace"));
         }
         Replies.Trace trace = agent("record", c -> c.recordTrace(file, seconds));
         emit(trace, List.of("recorded " + trace.rows() + " samples to " + trace.file()));

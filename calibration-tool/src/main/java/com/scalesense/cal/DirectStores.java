@@ -1,9 +1,9 @@
 package com.scalesense.cal;
 
 import com.scalesense.agent.control.Replies;
-import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
+import com.scalesense.agent.outbox.OutboxStorageException;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.runtime.ScaleMemory;
 import com.scalesense.agent.store.NvsStore;
@@ -31,21 +31,19 @@ public final class DirectStores implements AutoCloseable {
     private final Locations locations;
     private final StateDirLock lock;
     private final NvsStore nvs;
-    private final Outbox outbox;
     private final Clock clock;
 
-    private DirectStores(Locations locations, StateDirLock lock, NvsStore nvs, Outbox outbox, Clock clock) {
+    private DirectStores(Locations locations, StateDirLock lock, NvsStore nvs, Clock clock) {
         this.locations = locations;
         this.lock = lock;
         this.nvs = nvs;
-        this.outbox = outbox;
         this.clock = clock;
     }
 
     /**
-     * Takes the state directory's shared lock, then reads the NVS store's snapshot and (if this
-     * user may write it, as root or the agent's user can) the outbox. Needs only read access: a
-     * technician in the service group reads a stopped scale (docs/calibration.md).
+     * Takes the state directory's shared lock, then reads the NVS store's snapshot; the outbox is
+     * read read-only when {@link #state()} asks. Needs only read access: a technician in the
+     * service group reads a stopped scale, outbox depth included (docs/calibration.md).
      *
      * @param why the socket failure that led here, kept as the cause for the messages
      * @throws StoresBusyException    when the agent holds the lock
@@ -74,9 +72,7 @@ public final class DirectStores implements AutoCloseable {
         try {
             NvsStore nvs = SnapshotNvsStore.read(locations.nvsFile())
                     .orElseThrow(() -> new StoresMissingException(locations.nvsFile(), why));
-            Outbox outbox = Files.isWritable(locations.outboxFile()) && Files.isWritable(dir)
-                    ? SqliteOutbox.open(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()), clock) : null;
-            return new DirectStores(locations, lock, nvs, outbox, clock);
+            return new DirectStores(locations, lock, nvs, clock);
         } catch (StoreOpenException e) {
             lock.close();
             throw denied(locations.nvsFile(), e);
@@ -106,14 +102,24 @@ public final class DirectStores implements AutoCloseable {
         List<String> movedAside = new ArrayList<>();
         nvs.status().movedAside().forEach(p -> movedAside.add(p.toString()));
         Replies.OutboxInfo box = null;
-        if (outbox != null) {
-            OutboxStatus o = outbox.status();
+        if (Files.isRegularFile(locations.outboxFile())) {
+            OutboxStatus o = readOutbox();
             box = new Replies.OutboxInfo(o.pendingEntries(), o.sealedBatches(), o.droppedEntries(), o.usedBytes(),
                     o.maxBytes());
         }
         return new StoredState(locations.stateDir().toString(), memory.keg().map(StoredViews::keg).orElse(null),
                 StoredViews.calibration(memory.calibrations().current().orElse(null), now), box,
                 nvs.status().health().name(), movedAside);
+    }
+
+    /** Read-only, so a group member who may not create the WAL's companions still sees the depth; the shared lock keeps the agent out. */
+    private OutboxStatus readOutbox() {
+        try {
+            return SqliteOutbox.readStatus(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()));
+        } catch (OutboxStorageException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new StoresUnreadableException(locations.outboxFile(), cause.getMessage(), e);
+        }
     }
 
     /** Every kept calibration, oldest first; the last is in use. */
@@ -126,9 +132,6 @@ public final class DirectStores implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (outbox != null) {
-                outbox.close();
-            }
             nvs.close();
         } finally {
             lock.close();

@@ -37,6 +37,42 @@ class SqliteOutboxTest {
     }
 
     @Test
+    void a_stopped_outbox_is_read_without_creating_or_changing_any_file() throws Exception {
+        // Guards issue 14 item 3: a technician in the service group saw no outbox depth for a
+        // stopped scale, because reading it meant opening it read-write (creating -wal and -shm,
+        // which a group member may not do in the agent's directory).
+        // given an outbox closed by a clean stop, with two pending entries and one sealed batch
+        try (SqliteOutbox box = open(OutboxConfig.DEFAULT_MAX_BYTES)) {
+            box.appendAll(List.of(reading("r1"), reading("r2"), reading("r3")));
+            box.seal(request("b1", 1000, box.pending(1)));
+        }
+        Path file = dir.resolve("outbox.db");
+        byte[] before = java.nio.file.Files.readAllBytes(file);
+        List<Path> filesBefore;
+        try (var list = java.nio.file.Files.list(dir)) {
+            filesBefore = list.sorted().toList();
+        }
+        // when it is read read-only
+        OutboxStatus status = SqliteOutbox.readStatus(new OutboxConfig(file, OutboxConfig.DEFAULT_MAX_BYTES));
+        // then the depth is there, and the directory and the file are as they were
+        assertThat(status.pendingEntries()).isEqualTo(2);
+        assertThat(status.sealedBatches()).isEqualTo(1);
+        assertThat(status.usedBytes()).isPositive();
+        try (var list = java.nio.file.Files.list(dir)) {
+            assertThat(list.sorted().toList()).isEqualTo(filesBefore);
+        }
+        assertThat(java.nio.file.Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
+    void a_missing_outbox_file_is_not_created_by_a_read_only_status() {
+        Path file = dir.resolve("none.db");
+        assertThatThrownBy(() -> SqliteOutbox.readStatus(new OutboxConfig(file, OutboxConfig.DEFAULT_MAX_BYTES)))
+                .isInstanceOf(OutboxStorageException.class).hasMessageContaining(file.toString());
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
     void appended_entries_are_pending_after_reopen_in_append_order() {
         // given
         try (SqliteOutbox box = open(OutboxConfig.DEFAULT_MAX_BYTES)) {

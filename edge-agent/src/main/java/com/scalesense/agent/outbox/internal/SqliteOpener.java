@@ -11,6 +11,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens the outbox file in WAL mode with full fsync, checks it, and moves a damaged file aside
@@ -61,6 +63,32 @@ final class SqliteOpener {
         } catch (SQLException | CorruptFile | UncheckedIOException e) {
             throw new OutboxStorageException("open of " + file, e);
         }
+    }
+
+    /**
+     * Opens {@code file} for reading only, creating nothing. With no WAL content left (a clean
+     * stop checkpoints and removes it) the file is opened {@code immutable=1}: no -shm is needed,
+     * which a reader without write access to the directory could not create. A WAL left by a kill
+     * is read through its existing -wal/-shm files ({@code mode=ro}, SQLite 3.22+), so what the
+     * agent committed last is counted (https://sqlite.org/wal.html#readonly).
+     */
+    static Connection openReadOnly(Path file) throws SQLException {
+        Path wal = Path.of(file + "-wal");
+        boolean walHasContent;
+        try {
+            walHasContent = Files.exists(wal) && Files.size(wal) > 0;
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot read the size of " + wal, e);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new SQLException("no outbox file at " + file);
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.OPEN_URI);
+        String uri = "jdbc:sqlite:" + file.toAbsolutePath().toUri()
+                + (walHasContent ? "?mode=ro" : "?mode=ro&immutable=1");
+        return DriverManager.getConnection(uri, config.toProperties());
     }
 
     /** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), https://sqlite.org/rescode.html; low byte of extended codes. */

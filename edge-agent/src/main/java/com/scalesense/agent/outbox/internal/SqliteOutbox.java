@@ -47,6 +47,28 @@ public final class SqliteOutbox implements Outbox {
         return new SqliteOutbox(o.connection(), config.maxBytes(), o.movedAside());
     }
 
+    /**
+     * What a stopped agent's outbox holds, read without writing a byte: for a technician in the
+     * service group, who may read the file but not create its WAL companions (issue 14 item 3).
+     * The caller must hold the state directory's lock (shared), so no writer runs.
+     */
+    public static OutboxStatus readStatus(OutboxConfig config) {
+        try (Connection ro = SqliteOpener.openReadOnly(config.file())) {
+            long pending;
+            long sealed;
+            try (PreparedStatement p = ro.prepareStatement("SELECT (SELECT count(*) FROM pending), "
+                    + "(SELECT count(*) FROM sealed)"); ResultSet rs = p.executeQuery()) {
+                rs.next();
+                pending = rs.getLong(1);
+                sealed = rs.getLong(2);
+            }
+            return new OutboxStatus(pending, sealed, SpaceKeeper.usedBytes(ro), config.maxBytes(),
+                    new Counters(ro).get(Counters.DROPPED), 0);
+        } catch (SQLException e) {
+            throw new OutboxStorageException("read-only status of " + config.file(), e);
+        }
+    }
+
     @Override
     public synchronized long append(OutboxEntry entry) {
         return appendAll(List.of(entry)).get(0);

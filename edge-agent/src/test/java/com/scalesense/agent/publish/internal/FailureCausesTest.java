@@ -53,6 +53,21 @@ class FailureCausesTest {
     }
 
     @Test
+    void a_broken_pipe_or_reset_while_sending_connect_is_the_broker_closing_after_the_handshake() {
+        // Guards issue 14 item 2, seen against mosquitto 2.0.11 with require_certificate and a
+        // client certificate from another CA: under TLS 1.3 its unknown_ca alert mostly reaches Paho
+        // as a broken pipe on the CONNECT write, so status said only "the connection to the broker
+        // failed" instead of naming the refused certificate.
+        assertThat(FailureCauses.closedAfterHandshake(paho(0, new java.net.SocketException("Broken pipe"))))
+                .isTrue();
+        assertThat(FailureCauses.closedAfterHandshake(paho(0, new java.net.SocketException("Connection reset"))))
+                .isTrue();
+        // a refused TCP connection never got to a handshake
+        assertThat(FailureCauses.closedAfterHandshake(paho(32103, new ConnectException("Connection refused"))))
+                .isFalse();
+    }
+
+    @Test
     void reads_the_crt_error_strings() {
         assertThat(FailureCauses.of(new RuntimeException("socket connection refused."))).isEqualTo(Cause.REFUSED);
         assertThat(FailureCauses.of(new RuntimeException("Host name was invalid for dns resolution.")))

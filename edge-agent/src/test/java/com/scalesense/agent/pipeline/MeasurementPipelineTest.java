@@ -291,7 +291,7 @@ class MeasurementPipelineTest {
         // Beer Quality Manual's 1 gal/min); a one-minute rate window over a fast drop gave more.
         PipelineConfig oneMinute = new PipelineConfig(Duration.ofSeconds(60), Duration.ofMinutes(1), 7, 3.0, 0.05,
                 Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0,
-                0.3, 2.0, 5, 10, true, 16);
+                0.3, 2.0, 5, 10, 4.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
         ScriptedScale scale = new ScriptedScale(oneMinute, MODELO_HALF, 60);
         scale.hold(5).rampTo(48, 20).hold(4);
 

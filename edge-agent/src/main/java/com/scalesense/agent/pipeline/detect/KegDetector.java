@@ -55,7 +55,7 @@ public final class KegDetector {
     private long lastInBandMs;
     private int absentRun;
     private int stableRun;
-    private final Episode episode = new Episode();
+    private Episode episode = new Episode();
 
     public KegDetector(PipelineConfig config, int samplesPerSecond, DetectorListener listener) {
         this.config = config;
@@ -200,6 +200,10 @@ public final class KegDetector {
 
     /** The weight fell further below the episode's start than a faucet could pour since it began. */
     private boolean tooFastForAPour(double kg, long atMs) {
+        return tooFastForAPour(episode, kg, atMs);
+    }
+
+    private boolean tooFastForAPour(Episode episode, double kg, long atMs) {
         return episode.active
                 && episode.beforeKg - kg > config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.startMs);
     }
@@ -211,23 +215,27 @@ public final class KegDetector {
         }
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
-            finish(window.mean(), wallMs);
+            finish(episode, window.mean(), wallMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
-            finish(plateau, plateauMs);
+            // the next fall is under way before the first is reported: the reading sent with the pour
+            // must already see it (a knock that began it held at the plateau, not the knocked weight)
+            Episode closing = episode;
+            episode = new Episode();
             episode.begin(plateau, plateauMs);
             enter(Phase.POURING);
+            finish(closing, plateau, plateauMs);
         } else if (window.falling()) {
             enter(Phase.POURING);
         }
     }
 
-    private void finish(double afterKg, long nowMs) {
+    private void finish(Episode episode, double afterKg, long nowMs) {
         double before = episode.beforeKg;
         long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
         double drop = before - afterKg;
-        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(afterKg, end);
+        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end);
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {

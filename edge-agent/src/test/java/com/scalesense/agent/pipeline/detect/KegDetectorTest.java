@@ -16,6 +16,8 @@ import static org.assertj.core.api.Assertions.within;
 class KegDetectorTest {
 
     final List<String> seen = new ArrayList<>();
+    /** The keg's own weight as a reading sent with each event would see it. */
+    final List<Double> kegAtEvent = new ArrayList<>();
     final PipelineConfig config = PipelineConfig.defaults();
     KegDetector detector;
     StabilityWindow window;
@@ -28,6 +30,7 @@ class KegDetectorTest {
             @Override
             public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
                 seen.add(String.format("drop %d..%d %.3f", startMs, endMs, beforeKg - afterKg));
+                kegAtEvent.add(detector.kegKg());
             }
 
             @Override
@@ -115,6 +118,27 @@ class KegDetectorTest {
 
         assertThat(detector.phase()).isEqualTo(Phase.STABLE);
         assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void a_knock_right_after_a_pour_leaves_the_reading_sent_with_the_pour_at_the_keg_weight() {
+        // Guards issue 12 (seed 20261122 life 4 read 0 % instead of 11.1 %): a knock that began before
+        // the pour settled closed the pour on its plateau, but the reading sent with that pour took
+        // the knocked weight as the keg's, 8.8 kg too light.
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5);
+        hold(1.5); // a plateau, not yet settled
+
+        ramp(31.2, 0.3); // a -8.5 kg knock
+        hold(2);
+        ramp(39.7, 0.3);
+        hold(3);
+
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0)).endsWith(" 0.300");
+        assertThat(kegAtEvent.get(0)).isCloseTo(39.7, within(0.01));
+        assertThat(detector.kegKg()).isCloseTo(39.7, within(0.01));
     }
 
     @Test

@@ -34,6 +34,8 @@ public final class KegDetector {
     /** A plateau between two pours needs half the settle time of stable windows in a row. */
     private final int plateauSamples;
     private final long halfWindowMs;
+    private final long windowMs;
+    private final long sampleMs;
     private final StableHistory history;
     private final long swapMinEmptyMs;
     private final double maxPourKgPerMs;
@@ -49,6 +51,8 @@ public final class KegDetector {
     private long lastBelowMs;
     private double ref = Double.NaN;
     private double lastPresentKg = Double.NaN;
+    /** The foreign load on the keg when it was lifted, kg: it may come back on the keg. */
+    private double lastForeignKg;
     /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
     private double startKg = Double.NaN;
     private long index;
@@ -64,6 +68,8 @@ public final class KegDetector {
         this.settleSamples = config.settleSamples(samplesPerSecond);
         this.plateauSamples = Math.max(2, (settleSamples + 1) / 2);
         this.halfWindowMs = window * 500L / samplesPerSecond;
+        this.windowMs = window * 1000L / samplesPerSecond;
+        this.sampleMs = 1000L / samplesPerSecond;
         this.history = new StableHistory(window);
         this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
         this.maxPourKgPerMs = config.maxPourKgPerMs();
@@ -83,8 +89,9 @@ public final class KegDetector {
         if (phase != Phase.ABSENT && absentRun >= ABSENT_CONFIRM_SAMPLES) {
             lastPresentKg = phase == Phase.STABLE ? ref - foreignKg
                     : episode.active ? episode.beforeKg - foreignKg : lastPresentKg;
+            lastForeignKg = foreignKg;
             episode.active = false;
-            foreignKg = 0; // whatever was on the keg left with it
+            foreignKg = 0; // whatever was on the keg left with it (or was set aside: see absent())
             enter(Phase.ABSENT);
             listener.onAbsent(wallMs);
             return;
@@ -172,6 +179,9 @@ public final class KegDetector {
         boolean known = !Double.isNaN(lastPresentKg);
         if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
             settle(kg); // the same keg set back: platform cleaned, coupler changed
+        } else if (known && lastForeignKg != 0 && Math.abs(kg - lastPresentKg - lastForeignKg) <= config.sameKegKg()) {
+            settle(kg); // the same keg set back with what was on it still on it
+            foreignKg = lastForeignKg;
         } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
             settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
             foreignKg = kg - lastPresentKg;
@@ -215,7 +225,7 @@ public final class KegDetector {
         }
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
-            finish(episode, window.mean(), wallMs);
+            finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
@@ -225,13 +235,17 @@ public final class KegDetector {
             episode = new Episode();
             episode.begin(plateau, plateauMs);
             enter(Phase.POURING);
-            finish(closing, plateau, plateauMs);
+            finish(closing, plateau, plateauMs, windowMs + plateauSamples * sampleMs);
         } else if (window.falling()) {
             enter(Phase.POURING);
         }
     }
 
-    private void finish(Episode episode, double afterKg, long nowMs) {
+    /**
+     * Closes {@code episode} on the settled weight {@code afterKg} at {@code nowMs}; the weight stood
+     * still for {@code stillMs} before (the stable window and the stable run that settled it).
+     */
+    private void finish(Episode episode, double afterKg, long nowMs, long stillMs) {
         double before = episode.beforeKg;
         long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
         double drop = before - afterKg;
@@ -244,9 +258,11 @@ public final class KegDetector {
             return; // a pour, or settled within noise of where it was
         }
         double keg = before - foreignKg;
-        long episodeMs = Math.max(0, nowMs - episode.startMs);
         // beer poured while the weight was not beer alone (this episode and the one that put the load on)
-        // is the only way the keg can come back lighter
+        // is the only way the keg can come back lighter, and beer flows only while the weight moves: a
+        // stable window proves none left (counting the still time let a lean under a crate pass for
+        // the crate lifted plus beer, and the keg's weight was wrong from then on: issue 12)
+        long episodeMs = Math.max(0, nowMs - stillMs - episode.startMs);
         double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && backToTheKeg) {

@@ -294,6 +294,7 @@ public final class KegDetector {
 
     private void settle(double kg) {
         ref = kg;
+        lastInBandMs = nowMs; // a fall from here starts now, not when the weight was last near the old reference
         enter(kg < config.absentBelowKg() ? Phase.ABSENT : Phase.STABLE);
     }
 

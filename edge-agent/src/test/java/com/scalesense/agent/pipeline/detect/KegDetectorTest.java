@@ -55,6 +55,14 @@ class KegDetectorTest {
         ramp(kg, seconds);
     }
 
+    /** Holds the weight one sample at a time until the detector is in {@code phase} (at most a minute). */
+    void holdUntil(Phase phase) {
+        for (int i = 0; i < 600 && detector.phase() != phase; i++) {
+            hold(0.1);
+        }
+        assertThat(detector.phase()).isEqualTo(phase);
+    }
+
     void ramp(double to, double seconds) {
         double from = kg;
         int n = (int) Math.round(seconds * 10);
@@ -183,6 +191,24 @@ class KegDetectorTest {
 
         assertThat(seen).containsExactly("absent");
         assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+    }
+
+    @Test
+    void a_knock_that_settles_and_is_then_lifted_at_once_is_not_a_pour() {
+        // Guards issue 12 (seed 20261322 life 39, a +0.25 kg knock of 2.2 s became an 8.2 oz pour): the
+        // fall when the knock ended was timed from the last sample near the weight before the knock,
+        // so the instant fall looked as slow as a faucet's over those seconds.
+        kg = 40;
+        hold(3);
+
+        ramp(40.25, 0.1);
+        holdUntil(Phase.STABLE); // settled on the knocked weight, and the knock ends at once
+        ramp(40, 0.1);
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
     }
 
     @Test

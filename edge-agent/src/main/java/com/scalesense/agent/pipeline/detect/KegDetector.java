@@ -97,6 +97,9 @@ public final class KegDetector {
             return;
         }
         stableRun = window.stable() ? stableRun + 1 : 0;
+        if (episode.active) {
+            episode.peakKg = Math.max(episode.peakKg, kg);
+        }
         switch (phase) {
             case UNKNOWN -> {
                 if (window.stable()) {
@@ -249,7 +252,11 @@ public final class KegDetector {
         double before = episode.beforeKg;
         long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
         double drop = before - afterKg;
-        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end);
+        // a lean holding the keg up was released during the episode if the weight rose by half of it
+        // (beer never makes a keg heavier): the episode may end near where it began when a pour under
+        // the lean took about as much as the lean held up, and the lean is gone all the same
+        boolean leanReleased = foreignKg < 0 && episode.peakKg >= before + Math.max(config.pourStartKg(), -foreignKg / 2);
+        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased;
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {
@@ -314,10 +321,13 @@ public final class KegDetector {
         long endMs;
         double plateauKg;
         long plateauMs;
+        /** The heaviest sample since it began, kg. */
+        double peakKg;
 
         void begin(double before, long atMs) {
             active = true;
             beforeKg = before;
+            peakKg = before;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

@@ -212,6 +212,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_released_during_a_pour_that_took_as_much_is_gone_and_the_keg_is_its_weight_after() {
+        // Guards issue 12 (seed 20261122 life 28, 3.4 % off for hours): a 0.7 kg lean settled, a pour
+        // began under it and the lean was released meanwhile; the weight settled where the episode
+        // began, so nothing seemed to happen and the lean was held on the keg's weight for good.
+        kg = 40;
+        hold(3);
+        ramp(39.3, 0.2); // someone leans on the keg, lifting 0.7 kg of it
+        hold(3);
+
+        ramp(39.1, 2); // a pour starts
+        ramp(39.8, 0.2); // the lean is released while it goes on
+        ramp(39.3, 5);
+        hold(5);
+
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.3, within(0.01));
+    }
+
+    @Test
     void a_lean_under_a_crate_is_not_the_crate_lifted_and_the_keg_is_clear_once_both_are_gone() {
         // Guards issue 12 (seed 20261322 life 5, a false swap hours later): with a 2.6 kg crate on the
         // keg, a 3.1 kg lean that settled passed for the crate lifted plus 0.5 kg of beer poured in

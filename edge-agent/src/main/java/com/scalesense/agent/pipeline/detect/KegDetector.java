@@ -53,6 +53,8 @@ public final class KegDetector {
     private double lastPresentKg = Double.NaN;
     /** The foreign load on the keg when it was lifted, kg: it may come back on the keg. */
     private double lastForeignKg;
+    /** When the weight was last the keg's alone before the platform went empty, epoch ms. */
+    private long presentUntilMs;
     /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
     private double startKg = Double.NaN;
     private long index;
@@ -90,6 +92,7 @@ public final class KegDetector {
             lastPresentKg = phase == Phase.STABLE ? ref - foreignKg
                     : episode.active ? episode.beforeKg - foreignKg : lastPresentKg;
             lastForeignKg = foreignKg;
+            presentUntilMs = phase == Phase.STABLE || !episode.active ? wallMs : episode.startMs;
             episode.active = false;
             foreignKg = 0; // whatever was on the keg left with it (or was set aside: see absent())
             enter(Phase.ABSENT);
@@ -187,7 +190,13 @@ public final class KegDetector {
             foreignKg = lastForeignKg;
         } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
             settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
-            foreignKg = kg - lastPresentKg;
+            // lighter by no more than could have been poured since the weight was last the keg's
+            // (the weight stood still for the settle, no beer left then) is the keg after that beer,
+            // not a lean held on it for good (issue 12, seed 2007 life 19)
+            long movingMs = Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
+            boolean beerPoured = kg < lastPresentKg
+                    && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
+            foreignKg = beerPoured ? 0 : kg - lastPresentKg;
         } else if (listener.couldBeKeg(kg)) {
             settle(kg);
             listener.onNewKeg(kg, wallMs);

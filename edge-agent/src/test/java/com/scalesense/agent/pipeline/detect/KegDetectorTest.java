@@ -231,6 +231,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_keg_knocked_off_the_platform_for_a_moment_during_a_pour_comes_back_lighter_by_the_beer() {
+        // Guards issue 12 (seed 2007 life 19, 6 % off until the keg was replaced): a knock lifted a
+        // keg that was pouring off the platform for 5 s; it came back lighter by the beer poured
+        // meanwhile, and that difference was taken for a lean held on the keg for good.
+        kg = 20;
+        hold(3);
+        ramp(19.8, 2); // a pour
+
+        ramp(3, 0.3); // knocked nearly off the platform
+        hold(5);
+        ramp(19.5, 0.3); // back, 0.3 kg of beer later
+        hold(5);
+
+        assertThat(seen).containsExactly("absent");
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(19.5, within(0.01));
+    }
+
+    @Test
     void a_lean_under_a_crate_is_not_the_crate_lifted_and_the_keg_is_clear_once_both_are_gone() {
         // Guards issue 12 (seed 20261322 life 5, a false swap hours later): with a 2.6 kg crate on the
         // keg, a 3.1 kg lean that settled passed for the crate lifted plus 0.5 kg of beer poured in

@@ -36,6 +36,10 @@ public final class KegDetector {
     private final long halfWindowMs;
     private final long windowMs;
     private final long sampleMs;
+    /** The last stable-window's worth of weights, oldest at {@link #recentPos} once full. */
+    private final double[] recent;
+    private int recentPos;
+    private long recentCount;
     private final StableHistory history;
     private final long swapMinEmptyMs;
     private final double maxPourKgPerMs;
@@ -72,6 +76,7 @@ public final class KegDetector {
         this.halfWindowMs = window * 500L / samplesPerSecond;
         this.windowMs = window * 1000L / samplesPerSecond;
         this.sampleMs = 1000L / samplesPerSecond;
+        this.recent = new double[window];
         this.history = new StableHistory(window);
         this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
         this.maxPourKgPerMs = config.maxPourKgPerMs();
@@ -100,8 +105,15 @@ public final class KegDetector {
             return;
         }
         stableRun = window.stable() ? stableRun + 1 : 0;
+        double windowAgoKg = recentCount >= recent.length ? recent[recentPos] : Double.NaN;
+        recent[recentPos] = kg;
+        recentPos = (recentPos + 1) % recent.length;
+        recentCount++;
         if (episode.active) {
             episode.peakKg = Math.max(episode.peakKg, kg);
+            // within one window the weight fell faster than a faucet pours: something was lifted off,
+            // even if the episode as a whole (a long pour around it) stays within a faucet's rate
+            episode.fellFast |= windowAgoKg - kg > config.pourStartKg() + maxPourKgPerMs * windowMs;
         }
         switch (phase) {
             case UNKNOWN -> {
@@ -265,7 +277,12 @@ public final class KegDetector {
         // (beer never makes a keg heavier): the episode may end near where it began when a pour under
         // the lean took about as much as the lean held up, and the lean is gone all the same
         boolean leanReleased = foreignKg < 0 && episode.peakKg >= before + Math.max(config.pourStartKg(), -foreignKg / 2);
-        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased;
+        // a load on the keg was lifted during the episode if the weight fell fast within it and settled
+        // no heavier than the keg alone: a pour around the lift kept the episode's average rate a
+        // faucet's, and the load was held on the keg for good (issue 12, seed 20261222 life 25)
+        boolean loadLifted = foreignKg > 0 && episode.fellFast && afterKg <= before - foreignKg + config.pourStartKg();
+        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
+                || loadLifted;
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {
@@ -283,8 +300,13 @@ public final class KegDetector {
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && backToTheKeg) {
             // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile is in
-            // its weight but reported as no pour (it cannot be told from the disturbance that hid it)
+            // its weight but reported as no pour (it cannot be told from the disturbance that hid it) ...
             foreignKg = 0;
+            if (loadLifted && keg - afterKg >= config.pourStartKg()) {
+                // ... except around a load lifted off within a pour's episode: the keg alone went from
+                // its weight to what is left, slower than a faucet but for the lift, and only beer does that
+                listener.onDrop(episode.startMs, end, keg, afterKg);
+            }
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
             if (foreignKg == 0) {
                 foreignEpisodeMs = 0;
@@ -332,11 +354,14 @@ public final class KegDetector {
         long plateauMs;
         /** The heaviest sample since it began, kg. */
         double peakKg;
+        /** The weight fell faster than a faucet pours within one window since it began. */
+        boolean fellFast;
 
         void begin(double before, long atMs) {
             active = true;
             beforeKg = before;
             peakKg = before;
+            fellFast = false;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

@@ -250,6 +250,27 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
+        // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
+        // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's
+        // weight was taken for beer and the crate was still held on the keg.
+        kg = 40;
+        hold(3);
+        ramp(40.5, 0.3); // a 0.5 kg crate set on the keg
+        hold(5);
+
+        ramp(39.5, 10); // a long pour under it
+        ramp(39.0, 0.3); // the crate lifted
+        ramp(38.0, 10); // the pour goes on
+        hold(5);
+
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0)).endsWith(" 2.000"); // the beer, not the crate
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(38.0, within(0.01));
+    }
+
+    @Test
     void a_lean_under_a_crate_is_not_the_crate_lifted_and_the_keg_is_clear_once_both_are_gone() {
         // Guards issue 12 (seed 20261322 life 5, a false swap hours later): with a 2.6 kg crate on the
         // keg, a 3.1 kg lean that settled passed for the crate lifted plus 0.5 kg of beer poured in

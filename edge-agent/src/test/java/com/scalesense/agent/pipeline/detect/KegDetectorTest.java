@@ -264,8 +264,7 @@ class KegDetectorTest {
         ramp(38.0, 10); // the pour goes on
         hold(5);
 
-        assertThat(seen).hasSize(1);
-        assertThat(seen.get(0)).endsWith(" 2.000"); // the beer, not the crate
+        assertThat(seen).isEmpty(); // no pour of beer and crate together (the beer is in the level)
         assertThat(detector.disturbed()).isFalse();
         assertThat(detector.kegKg()).isCloseTo(38.0, within(0.01));
     }

@@ -275,8 +275,8 @@ class MeasurementPipelineTest {
         // Guards issue 13 class 1: a DS18B20 reads up to 125 °C and a sysfs supply any voltage,
         // but the protocol takes -40..85 °C and 0..30 V; the whole reading was refused.
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
-        // (held past the first reading interval: the start-up reading carries no level since issue 12)
-        scale.ambient(new Ambient(100.0, new com.scalesense.hal.BatteryState(48.0, 101.0), true)).hold(70);
+        // (held past the first periodic reading: since issue 12 the start-up reading has no level yet)
+        scale.ambient(new Ambient(100.0, new com.scalesense.hal.BatteryState(48.0, 101.0), true)).hold(65);
 
         Reading r = last(scale);
         assertThat(r.temperatureC()).isNull();
@@ -290,11 +290,11 @@ class MeasurementPipelineTest {
     void a_pour_rate_beyond_two_faucets_is_no_estimate() {
         // Guards issue 13 class 1: pour_rate_gph is bounded at 120 gal/h (two faucets at the Draught
         // Beer Quality Manual's 1 gal/min); a one-minute rate window over a fast drop gave more.
-        // The faucet limit is raised to 60 oz/s so the fast drop below still counts as a pour: at the
-        // default 4 oz/s no pour a faucet can make reaches 120 gal/h even in a one-minute window.
+        // (since issue 12 a fall faster than max_pour_oz_per_s is no pour: this scale allows 40 oz/s so
+        // that a minute of pouring can exceed the bound at all; 4 oz/s is at most 112.5 gal/h)
         PipelineConfig oneMinute = new PipelineConfig(Duration.ofSeconds(60), Duration.ofMinutes(1), 7, 3.0, 0.05,
                 Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0,
-                0.3, 2.0, 5, 10, 60.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
+                0.3, 2.0, 5, 10, 40.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
         ScriptedScale scale = new ScriptedScale(oneMinute, MODELO_HALF, 60);
         scale.hold(5).rampTo(48, 20).hold(4);
 

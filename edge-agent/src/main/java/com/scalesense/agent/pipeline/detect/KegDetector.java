@@ -34,6 +34,12 @@ public final class KegDetector {
     /** A plateau between two pours needs half the settle time of stable windows in a row. */
     private final int plateauSamples;
     private final long halfWindowMs;
+    private final long windowMs;
+    private final long sampleMs;
+    /** The last stable-window's worth of weights, oldest at {@link #recentPos} once full. */
+    private final double[] recent;
+    private int recentPos;
+    private long recentCount;
     private final StableHistory history;
     private final long swapMinEmptyMs;
     private final double maxPourKgPerMs;
@@ -49,13 +55,17 @@ public final class KegDetector {
     private long lastBelowMs;
     private double ref = Double.NaN;
     private double lastPresentKg = Double.NaN;
+    /** The foreign load on the keg when it was lifted, kg: it may come back on the keg. */
+    private double lastForeignKg;
+    /** When the weight was last the keg's alone before the platform went empty, epoch ms. */
+    private long presentUntilMs;
     /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
     private double startKg = Double.NaN;
     private long index;
     private long lastInBandMs;
     private int absentRun;
     private int stableRun;
-    private final Episode episode = new Episode();
+    private Episode episode = new Episode();
 
     public KegDetector(PipelineConfig config, int samplesPerSecond, DetectorListener listener) {
         this.config = config;
@@ -64,6 +74,9 @@ public final class KegDetector {
         this.settleSamples = config.settleSamples(samplesPerSecond);
         this.plateauSamples = Math.max(2, (settleSamples + 1) / 2);
         this.halfWindowMs = window * 500L / samplesPerSecond;
+        this.windowMs = window * 1000L / samplesPerSecond;
+        this.sampleMs = 1000L / samplesPerSecond;
+        this.recent = new double[window];
         this.history = new StableHistory(window);
         this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
         this.maxPourKgPerMs = config.maxPourKgPerMs();
@@ -83,13 +96,25 @@ public final class KegDetector {
         if (phase != Phase.ABSENT && absentRun >= ABSENT_CONFIRM_SAMPLES) {
             lastPresentKg = phase == Phase.STABLE ? ref - foreignKg
                     : episode.active ? episode.beforeKg - foreignKg : lastPresentKg;
+            lastForeignKg = foreignKg;
+            presentUntilMs = phase == Phase.STABLE || !episode.active ? wallMs : episode.startMs;
             episode.active = false;
-            foreignKg = 0; // whatever was on the keg left with it
+            foreignKg = 0; // whatever was on the keg left with it (or was set aside: see absent())
             enter(Phase.ABSENT);
             listener.onAbsent(wallMs);
             return;
         }
         stableRun = window.stable() ? stableRun + 1 : 0;
+        double windowAgoKg = recentCount >= recent.length ? recent[recentPos] : Double.NaN;
+        recent[recentPos] = kg;
+        recentPos = (recentPos + 1) % recent.length;
+        recentCount++;
+        if (episode.active) {
+            episode.peakKg = Math.max(episode.peakKg, kg);
+            // within one window the weight fell faster than a faucet pours: something was lifted off,
+            // even if the episode as a whole (a long pour around it) stays within a faucet's rate
+            episode.fellFast |= windowAgoKg - kg > config.pourStartKg() + maxPourKgPerMs * windowMs;
+        }
         switch (phase) {
             case UNKNOWN -> {
                 if (window.stable()) {
@@ -172,9 +197,18 @@ public final class KegDetector {
         boolean known = !Double.isNaN(lastPresentKg);
         if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
             settle(kg); // the same keg set back: platform cleaned, coupler changed
+        } else if (known && lastForeignKg != 0 && Math.abs(kg - lastPresentKg - lastForeignKg) <= config.sameKegKg()) {
+            settle(kg); // the same keg set back with what was on it still on it
+            foreignKg = lastForeignKg;
         } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
             settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
-            foreignKg = kg - lastPresentKg;
+            // lighter by no more than could have been poured since the weight was last the keg's
+            // (the weight stood still for the settle, no beer left then) is the keg after that beer,
+            // not a lean held on it for good (issue 12, seed 2007 life 19)
+            long movingMs = Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
+            boolean beerPoured = kg < lastPresentKg
+                    && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
+            foreignKg = beerPoured ? 0 : kg - lastPresentKg;
         } else if (listener.couldBeKeg(kg)) {
             settle(kg);
             listener.onNewKeg(kg, wallMs);
@@ -200,6 +234,10 @@ public final class KegDetector {
 
     /** The weight fell further below the episode's start than a faucet could pour since it began. */
     private boolean tooFastForAPour(double kg, long atMs) {
+        return tooFastForAPour(episode, kg, atMs);
+    }
+
+    private boolean tooFastForAPour(Episode episode, double kg, long atMs) {
         return episode.active
                 && episode.beforeKg - kg > config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.startMs);
     }
@@ -211,23 +249,40 @@ public final class KegDetector {
         }
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
-            finish(window.mean(), wallMs);
+            finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
-            finish(plateau, plateauMs);
+            // the next fall is under way before the first is reported: the reading sent with the pour
+            // must already see it (a knock that began it held at the plateau, not the knocked weight)
+            Episode closing = episode;
+            episode = new Episode();
             episode.begin(plateau, plateauMs);
             enter(Phase.POURING);
+            finish(closing, plateau, plateauMs, windowMs + plateauSamples * sampleMs);
         } else if (window.falling()) {
             enter(Phase.POURING);
         }
     }
 
-    private void finish(double afterKg, long nowMs) {
+    /**
+     * Closes {@code episode} on the settled weight {@code afterKg} at {@code nowMs}; the weight stood
+     * still for {@code stillMs} before (the stable window and the stable run that settled it).
+     */
+    private void finish(Episode episode, double afterKg, long nowMs, long stillMs) {
         double before = episode.beforeKg;
         long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
         double drop = before - afterKg;
-        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(afterKg, end);
+        // a lean holding the keg up was released during the episode if the weight rose by half of it
+        // (beer never makes a keg heavier): the episode may end near where it began when a pour under
+        // the lean took about as much as the lean held up, and the lean is gone all the same
+        boolean leanReleased = foreignKg < 0 && episode.peakKg >= before + Math.max(config.pourStartKg(), -foreignKg / 2);
+        // a load on the keg was lifted during the episode if the weight fell fast within it and settled
+        // no heavier than the keg alone: a pour around the lift kept the episode's average rate a
+        // faucet's, and the load was held on the keg and counted as beer (issue 12, seed 20261222 life 25)
+        boolean loadLifted = foreignKg > 0 && episode.fellFast && afterKg <= before - foreignKg + config.pourStartKg();
+        boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
+                || loadLifted;
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {
@@ -236,14 +291,18 @@ public final class KegDetector {
             return; // a pour, or settled within noise of where it was
         }
         double keg = before - foreignKg;
-        long episodeMs = Math.max(0, nowMs - episode.startMs);
         // beer poured while the weight was not beer alone (this episode and the one that put the load on)
-        // is the only way the keg can come back lighter
+        // is the only way the keg can come back lighter, and beer flows only while the weight moves: a
+        // stable window proves none left (counting the still time let a lean under a crate pass for
+        // the crate lifted plus beer, and the keg's weight was wrong from then on: issue 12)
+        long episodeMs = Math.max(0, nowMs - stillMs - episode.startMs);
         double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && backToTheKeg) {
             // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile is in
-            // its weight but reported as no pour (it cannot be told from the disturbance that hid it)
+            // its weight but reported as no pour (it cannot be told from the disturbance that hid it;
+            // reporting it where a load was lifted within the episode made a dozen knocks pours in the
+            // benchmark's 240 lives)
             foreignKg = 0;
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
             if (foreignKg == 0) {
@@ -270,6 +329,7 @@ public final class KegDetector {
 
     private void settle(double kg) {
         ref = kg;
+        lastInBandMs = nowMs; // a fall from here starts now, not when the weight was last near the old reference
         enter(kg < config.absentBelowKg() ? Phase.ABSENT : Phase.STABLE);
     }
 
@@ -289,10 +349,16 @@ public final class KegDetector {
         long endMs;
         double plateauKg;
         long plateauMs;
+        /** The heaviest sample since it began, kg. */
+        double peakKg;
+        /** The weight fell faster than a faucet pours within one window since it began. */
+        boolean fellFast;
 
         void begin(double before, long atMs) {
             active = true;
             beforeKg = before;
+            peakKg = before;
+            fellFast = false;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

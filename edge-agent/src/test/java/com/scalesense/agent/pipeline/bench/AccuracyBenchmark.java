@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * (default 0.3 with the real bar, 0.1 without: how far real keg shells differ from the reference
  * empty weight; 0 isolates the pipeline's own error), {@code --noise-factor F} and
  * {@code --spikes-per-hour N} (stress beyond the datasheet); {@code --trace FILE --truth FILE}
- * scores a recorded trace instead; {@code --write-trace DIR [--life I]} writes life I of the plan
+ * scores a recorded trace instead; {@code --per-life} adds a line per life with its faults; {@code --write-trace DIR [--life I]} writes life I of the plan
  * as trace.csv and truth.csv; {@code --emulator-pours N [--sps 10|80]} runs a short segment (a
  * keg set down, N pours) through the HX711 chip emulator and the real driver, on emulated time.
  */
@@ -67,6 +67,7 @@ public final class AccuracyBenchmark {
             }
         }
         int threads = intOption(args, "--threads", 2);
+        boolean perLife = Arrays.asList(args).contains("--per-life");
         String barName = option(args, "--bar") == null ? "real" : option(args, "--bar");
         BarDisturbances bar = switch (barName) {
             case "real" -> BarDisturbances.realBar();
@@ -134,7 +135,14 @@ public final class AccuracyBenchmark {
             Score seed10 = new Score();
             Score seed80 = new Score();
             for (int i = k * lives; i < (k + 1) * lives; i++) {
-                (plan.get(i).rate() == SampleRate.SPS_10 ? seed10 : seed80).add(futures.get(i).get());
+                Score life = futures.get(i).get();
+                (plan.get(i).rate() == SampleRate.SPS_10 ? seed10 : seed80).add(life);
+                if (perLife) { // to find the life behind a fault, then --write-trace it and replay it
+                    out.printf(Locale.ROOT, "life %d (seed %d, %s): false swaps %d, pours %d detected %d matched %d,"
+                                    + " max level error assigned %.3f %%, all %.3f %%%n", i - k * lives, plan.get(i).seed(),
+                            plan.get(i).rate(), life.falseSwaps(), life.truePours(), life.detectedPours(),
+                            life.matchedDetected(), max(life.assignedLevelErrPct()), max(life.levelErrPct()));
+                }
             }
             if (seeds.size() > 1) {
                 names.addAll(List.of(seeds.get(k) + "/10", seeds.get(k) + "/80"));
@@ -169,6 +177,10 @@ public final class AccuracyBenchmark {
                     i % 4 == 3 ? noise.scaled(3.0) : noise, temp, i % 4 < 2, kegs, traffic, bar));
         }
         return plan;
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     private static String option(String[] args, String name) {

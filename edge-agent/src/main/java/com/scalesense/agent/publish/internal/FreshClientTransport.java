@@ -78,11 +78,20 @@ abstract class FreshClientTransport<C> implements MqttTransport {
     @Override
     public final void close() {
         C old;
+        boolean first;
         synchronized (this) {
+            first = !closed;
             closed = true;
             old = swap(null);
         }
         release(old);
+        if (first) {
+            afterClose();
+        }
+    }
+
+    /** Runs once, after the first {@link #close()} has released the client; nothing by default. */
+    void afterClose() {
     }
 
     /** Makes {@code next} the client in use; the old one's late callbacks are ignored from here on. */

@@ -101,7 +101,7 @@ class AdminCliIT extends WithLocalDynamo {
     @Test
     void create_tables_makes_every_sink_table_is_idempotent_and_lets_seed_run() {
         // issue 14: nothing created the tables outside SAM, so `AdminCli seed` on a fresh DynamoDB Local failed
-        TableNames names = new TableNames("ct" + System.nanoTime() + "-");
+        TableNames names = dynamo.unusedNames();
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));
 
         assertThat(cli.run(new String[] {"create-tables"})).isZero();

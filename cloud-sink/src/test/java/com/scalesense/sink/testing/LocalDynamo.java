@@ -34,9 +34,14 @@ public final class LocalDynamo implements AutoCloseable {
 
     /** Creates all tables under a prefix no other test in this JVM uses. */
     public TableNames freshTables() {
-        TableNames names = new TableNames("t" + PREFIXES.incrementAndGet() + "-");
+        TableNames names = unusedNames();
         new TableCreator(client, names).createAll();
         return names;
+    }
+
+    /** Table names no test of this JVM has used, with no tables created under them. */
+    public TableNames unusedNames() {
+        return new TableNames("t" + PREFIXES.incrementAndGet() + "-");
     }
 
     @Override

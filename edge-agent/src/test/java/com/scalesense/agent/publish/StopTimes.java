@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 
 /**
  * Not a test: measures how long {@link SessionPublisher#close()} takes for aws_iot and Paho in each
@@ -96,13 +97,8 @@ public final class StopTimes {
         System.exit(0);
     }
 
-    private static void waitFor(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("state not reached within " + WAIT);
-            }
-            Thread.sleep(10);
-        }
+    private static void waitFor(BooleanSupplier condition) {
+        Awaitility.await("connection state").atMost(WAIT).pollInterval(Duration.ofMillis(10))
+                .until(condition::getAsBoolean);
     }
 }

@@ -60,6 +60,20 @@ public final class SafeText {
         return escaped.length() <= MAX_LINE ? escaped : escaped.substring(0, cutPoint(escaped, MAX_LINE)) + "…";
     }
 
+    /**
+     * Sender text of any length for a log line or an operator's view (a rejection reason, a
+     * payload excerpt): escaped, then cut to at most {@code max} characters of the escaped form
+     * followed by {@code …(N chars)} naming the full length of {@code text}. Null stays null.
+     */
+    public static String bounded(String text, int max) {
+        if (text == null) {
+            return null;
+        }
+        String escaped = escape(text);
+        return escaped.length() <= max ? escaped
+                : escaped.substring(0, cutPoint(escaped, max)) + "…(" + text.length() + " chars)";
+    }
+
     /** True when {@code codePoint} must not reach a log as itself; see the class comment. */
     static boolean isUnsafe(int codePoint) {
         if (codePoint < 0x20 || (codePoint >= 0x7F && codePoint <= 0x9F)) {

@@ -15,7 +15,7 @@ import com.scalesense.sink.ingest.IngestResult;
 import com.scalesense.sink.ingest.IngestionService;
 import com.scalesense.protocol.InvalidMessageException;
 import com.scalesense.sink.ingest.PayloadHash;
-import com.scalesense.sink.rejection.Escape;
+import com.scalesense.protocol.SafeText;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.rejection.RejectionMetrics;
 import com.scalesense.sink.rejection.Rejections;
@@ -132,12 +132,12 @@ public final class MessageRouter {
 
     private Routed reject(byte[] message, String deviceId, String rule, String why) {
         Instant now = clock.instant();
-        String reason = Escape.text(why, MAX_REASON_CHARS);
-        String device = Escape.text(deviceId, MAX_DEVICE_ID_CHARS);
+        String reason = SafeText.bounded(why, MAX_REASON_CHARS);
+        String device = SafeText.bounded(deviceId, MAX_DEVICE_ID_CHARS);
         String sha = PayloadHash.sha256(message);
         LOG.error("Rejected message from {} [{}] sha256 {}: {}", device, rule, sha, reason);
         if (rejections != null) {
-            String excerpt = Escape.text(new String(message, 0, Math.min(message.length, MAX_EXCERPT_BYTES),
+            String excerpt = SafeText.bounded(new String(message, 0, Math.min(message.length, MAX_EXCERPT_BYTES),
                     StandardCharsets.UTF_8), MAX_EXCERPT_BYTES);
             rejections.keep(new Rejection(device, now, rule, reason, sha, message.length, excerpt));
         }

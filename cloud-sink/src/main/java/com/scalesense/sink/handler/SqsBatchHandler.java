@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.scalesense.sink.rejection.Escape;
+import com.scalesense.protocol.SafeText;
 import com.scalesense.sink.store.StoreUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ public final class SqsBatchHandler implements RequestHandler<SQSEvent, SQSBatchR
                 String body = m.getBody() == null ? "" : m.getBody();
                 router.route(body.getBytes(StandardCharsets.UTF_8));
             } catch (StoreUnavailableException e) {
-                LOG.warn("Message {} will be retried: {}", m.getMessageId(), Escape.text(e.getMessage(), 1000));
+                LOG.warn("Message {} will be retried: {}", m.getMessageId(), SafeText.bounded(e.getMessage(), 1000));
                 failures.add(new SQSBatchResponse.BatchItemFailure(m.getMessageId()));
             }
         }

@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * One rejected message as the quarantine keeps it. Every text field is already escaped and
- * bounded ({@link Escape}): it can be logged and shown as is.
+ * bounded ({@link com.scalesense.protocol.SafeText#bounded}): it can be logged and shown as is.
  *
  * @param deviceId      device_id of the topic the message came on, or {@value #UNKNOWN_DEVICE}
  * @param receivedAt    when the sink refused it

@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline;
 
-import com.scalesense.agent.pipeline.bench.Recorder;
+import com.scalesense.agent.replay.Recorder;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.pipeline.keg.KegProfile;

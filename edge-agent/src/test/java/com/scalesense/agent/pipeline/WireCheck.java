@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline;
 
-import com.scalesense.agent.pipeline.bench.Recorder;
+import com.scalesense.agent.replay.Recorder;
 import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;

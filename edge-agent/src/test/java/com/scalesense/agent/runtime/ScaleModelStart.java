@@ -2,7 +2,7 @@ package com.scalesense.agent.runtime;
 
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.PipelineConfig;
-import com.scalesense.agent.pipeline.bench.Recorder;
+import com.scalesense.agent.replay.Recorder;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.store.NvsStore;

@@ -1,5 +1,6 @@
 package com.scalesense.agent.pipeline.bench;
 
+import com.scalesense.agent.replay.Recorder;
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;

@@ -1,5 +1,6 @@
 package com.scalesense.agent.pipeline.bench;
 
+import com.scalesense.agent.replay.Recorder;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;

@@ -1,5 +1,7 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.Fields;
+
 import com.scalesense.sink.SinkException;
 import com.scalesense.sink.apikey.ApiKey;
 import com.scalesense.sink.apikey.ApiKeyPepper;

@@ -1,5 +1,9 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.InvalidInputException;
+
+import com.scalesense.sink.validation.Fields;
+
 import java.time.DateTimeException;
 import java.time.LocalTime;
 import java.time.ZoneId;

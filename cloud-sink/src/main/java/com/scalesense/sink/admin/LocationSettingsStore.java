@@ -1,5 +1,7 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.Fields;
+
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.admin.internal.SettingsItems;
 import com.scalesense.sink.tables.Keys;

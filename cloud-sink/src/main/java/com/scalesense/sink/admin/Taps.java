@@ -1,5 +1,7 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.Fields;
+
 import static com.scalesense.sink.admin.internal.Dynamo.key;
 import static com.scalesense.sink.admin.internal.Dynamo.s;
 

@@ -2,7 +2,7 @@ package com.scalesense.sink.apikey;
 
 import static com.scalesense.sink.admin.internal.Dynamo.s;
 
-import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;

@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.admin.LocationSettings;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.admin.NotFoundException;

@@ -2,7 +2,7 @@ package com.scalesense.sink.query;
 
 import static com.scalesense.sink.admin.internal.Dynamo.s;
 
-import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;

@@ -2,8 +2,8 @@ package com.scalesense.sink.query;
 
 import static com.scalesense.sink.admin.internal.Dynamo.s;
 
-import com.scalesense.sink.admin.Fields;
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import com.scalesense.sink.tables.TableNames;
 import java.util.List;
 import java.util.Map;

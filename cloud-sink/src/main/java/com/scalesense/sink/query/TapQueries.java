@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.InvalidInputException;
+
+import com.scalesense.sink.validation.Fields;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

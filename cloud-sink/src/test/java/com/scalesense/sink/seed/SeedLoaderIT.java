@@ -3,7 +3,7 @@ package com.scalesense.sink.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;

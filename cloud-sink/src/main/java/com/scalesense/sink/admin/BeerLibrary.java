@@ -1,15 +1,13 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.Fields;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
-
-import com.scalesense.sink.admin.internal.BeerItems;
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -80,7 +78,7 @@ public final class BeerLibrary {
             QueryRequest q = QueryRequest.builder().tableName(table)
                     .keyConditionExpression("PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s(Keys.beerCatalog(scope)))).build();
-            Dynamo.queryAll(client, q, MAX_PAGES, BeerItems::beer).stream()
+            Attr.queryAll(client, q, MAX_PAGES, BeerItems::beer).stream()
                     .filter(b -> needle.isEmpty() || BeerItems.searchText(b).contains(needle))
                     .forEach(found::add);
         }

@@ -1,13 +1,12 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.Fields;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
-
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,7 +55,7 @@ public final class DeviceRegistry {
         String tapId = locId + "#TAP#" + tapNumber;
         Map<String, AttributeValue> current = client.getItem(b -> b.tableName(table)
                 .key(key(Keys.deviceMeta(deviceId))).consistentRead(true)).item();
-        String oldTapId = current == null ? null : Dynamo.string(current, "tap_id");
+        String oldTapId = current == null ? null : Attr.str(current, "tap_id");
 
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":d", s(deviceId), ":h", s(hardwareId),
                 ":l", s(locId), ":t", s(tapId), ":now", s(clock.instant().toString())));
@@ -98,7 +97,7 @@ public final class DeviceRegistry {
             if (tap == null || tap.isEmpty()) {
                 return new NotFoundException("tap", tapId);
             }
-            return new ConflictException("tap", tapId, "is held by " + Dynamo.string(tap, TAP_DEVICE)
+            return new ConflictException("tap", tapId, "is held by " + Attr.str(tap, TAP_DEVICE)
                     + "; unregister it before registering " + deviceId);
         }
         return new ConflictException("device", deviceId, "was moved concurrently; read it again and retry");

@@ -1,18 +1,16 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.InvalidInputException;
-
-import com.scalesense.sink.validation.Fields;
-
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.protocol.TareStatus;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.seed.KegType;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
@@ -64,18 +62,18 @@ public final class KegAssigner {
         if (beerMeta.isEmpty()) {
             throw new NotFoundException("beer", beerRef);
         }
-        Double sg = Dynamo.number(beerMeta, "specific_gravity");
+        Double sg = Attr.dec(beerMeta, "specific_gravity");
         Map<String, AttributeValue> weights = read(Keys.beerKeg(beerRef, kegTypeId));
         boolean measured = weights.containsKey("measured_at");
-        Double full = Dynamo.number(weights, "full_lbs");
-        Double empty = Dynamo.number(weights, "empty_lbs");
+        Double full = Attr.dec(weights, "full_lbs");
+        Double empty = Attr.dec(weights, "empty_lbs");
         Instant now = clock.instant();
         String tapId = locId + "#TAP#" + tapNumber;
         Map<String, AttributeValue> tap = read(Keys.tapConfig(locId, tapNumber));
         if (tap.isEmpty()) {
             throw new NotFoundException("tap", tapId);
         }
-        String replacedKegId = Dynamo.string(tap, "keg_id");
+        String replacedKegId = Attr.str(tap, "keg_id");
         for (int attempt = 1; ; attempt++) {
             KegAssignment a = new KegAssignment(kegIds.next(), tapId, beerRef, kegTypeId,
                     full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),

@@ -1,9 +1,7 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.InvalidInputException;
-
 import com.scalesense.sink.validation.Fields;
-
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.DateTimeException;
 import java.time.LocalTime;
 import java.time.ZoneId;

@@ -1,11 +1,9 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.Fields;
-
-import com.scalesense.sink.admin.internal.Dynamo;
-import com.scalesense.sink.admin.internal.SettingsItems;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +35,7 @@ public final class LocationSettingsStore {
     public Optional<LocationSettings> get(String locId) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
         Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
-                .key(Dynamo.key(Keys.locationSettings(locId))).consistentRead(true)).item();
+                .key(Attr.key(Keys.locationSettings(locId))).consistentRead(true)).item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(SettingsItems.settings(item));
     }
 }

@@ -1,12 +1,11 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.Fields;
-
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

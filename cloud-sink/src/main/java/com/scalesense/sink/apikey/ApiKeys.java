@@ -1,12 +1,12 @@
 package com.scalesense.sink.apikey;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.admin.NotFoundException;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -82,12 +82,12 @@ public final class ApiKeys {
                 .indexName("api_key_hash_index").keyConditionExpression("api_key_hash = :h")
                 .expressionAttributeValues(Map.of(":h", s(hash)))).items();
         Map<String, AttributeValue> hit = hits.stream()
-                .filter(i -> ApiKeyHasher.sameHash(hash, Dynamo.string(i, "api_key_hash"))).findFirst()
+                .filter(i -> ApiKeyHasher.sameHash(hash, Attr.str(i, "api_key_hash"))).findFirst()
                 .orElseThrow(() -> new ApiKeyRejectedException(Reason.UNKNOWN, null));
-        String keyId = Dynamo.string(hit, "key_id");
+        String keyId = Attr.str(hit, "key_id");
         Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
                 .key(Map.of("key_id", s(keyId))).consistentRead(true)).item();
-        if (item == null || item.isEmpty() || !Boolean.TRUE.equals(Dynamo.bool(item, "is_active"))) {
+        if (item == null || item.isEmpty() || !Boolean.TRUE.equals(Attr.flag(item, "is_active"))) {
             throw new ApiKeyRejectedException(Reason.REVOKED, keyId);
         }
         return touch(toKey(item));
@@ -109,7 +109,7 @@ public final class ApiKeys {
         QueryRequest q = QueryRequest.builder().tableName(table).indexName("gsi1")
                 .keyConditionExpression("gsi1pk = :p").expressionAttributeValues(Map.of(":p", s(GSI1PK)))
                 .scanIndexForward(false).build();
-        return Dynamo.queryAll(client, q, MAX_PAGES, ApiKeys::toKey);
+        return Attr.queryAll(client, q, MAX_PAGES, ApiKeys::toKey);
     }
 
     /** Records this use unless one was recorded less than 5 minutes ago (by anyone). */
@@ -132,10 +132,10 @@ public final class ApiKeys {
     }
 
     private static ApiKey toKey(Map<String, AttributeValue> item) {
-        String lastUsed = Dynamo.string(item, "last_used_at");
-        return new ApiKey(Dynamo.string(item, "key_id"), Instant.parse(Dynamo.string(item, "created_at")),
-                lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Dynamo.bool(item, "is_active")),
-                Dynamo.string(item, "description"));
+        String lastUsed = Attr.str(item, "last_used_at");
+        return new ApiKey(Attr.str(item, "key_id"), Instant.parse(Attr.str(item, "created_at")),
+                lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Attr.flag(item, "is_active")),
+                Attr.str(item, "description"));
     }
 
     /** RFC 4122 version 4 from the injected random source (seed 001 validation rule). */

@@ -1,11 +1,11 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.admin.LocationSettings;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +47,7 @@ final class Reads {
     }
 
     List<Item> query(QueryRequest request) {
-        return Dynamo.queryAll(client, request, MAX_PAGES, Item::of);
+        return Attr.queryAll(client, request, MAX_PAGES, Item::of);
     }
 
     /** One page only: for a query with a Limit, whose LastEvaluatedKey must not be followed. */
@@ -56,7 +56,7 @@ final class Reads {
     }
 
     List<Map<String, AttributeValue>> queryRaw(QueryRequest request) {
-        return Dynamo.queryAll(client, request, MAX_PAGES, m -> m);
+        return Attr.queryAll(client, request, MAX_PAGES, m -> m);
     }
 
     String table() {

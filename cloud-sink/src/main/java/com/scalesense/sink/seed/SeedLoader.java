@@ -1,15 +1,15 @@
 package com.scalesense.sink.seed;
 
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 
+import com.scalesense.sink.admin.BeerItems;
 import com.scalesense.sink.admin.DeviceRegistry;
-import com.scalesense.sink.admin.internal.BeerItems;
-import com.scalesense.sink.admin.internal.Dynamo;
-import com.scalesense.sink.admin.internal.SettingsItems;
+import com.scalesense.sink.admin.SettingsItems;
 import com.scalesense.sink.seed.SeedData.SeedBeer;
 import com.scalesense.sink.seed.SeedData.SeedLocation;
 import com.scalesense.sink.seed.SeedData.SeedTap;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
@@ -95,6 +95,6 @@ public final class SeedLoader {
     }
 
     private static Map<String, AttributeValue> withKey(ItemKey key) {
-        return new HashMap<>(Dynamo.key(key));
+        return new HashMap<>(Attr.key(key));
     }
 }

@@ -1,12 +1,10 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.validation.InvalidInputException;
-
-import com.scalesense.sink.validation.Fields;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalTime;

@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,8 +9,8 @@ import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.ForwardingDynamoDbClient;
-import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

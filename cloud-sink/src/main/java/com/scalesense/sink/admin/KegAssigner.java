@@ -5,7 +5,7 @@ import static com.scalesense.sink.tables.Attr.n;
 import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.protocol.TareStatus;
-import com.scalesense.sink.seed.KegType;
+import com.scalesense.sink.admin.KegType;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;

@@ -26,13 +26,13 @@ public final class LocationSettingsStore {
         this.clock = clock;
     }
 
-    public void put(String locId, LocationSettings settings) {
+    public void put(String locId, LocationProfile settings) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
         client.putItem(b -> b.tableName(table).item(SettingsItems.item(locId, settings, clock.instant())));
     }
 
     /** The stored settings, missing attributes defaulted; empty if the location has none. */
-    public Optional<LocationSettings> get(String locId) {
+    public Optional<LocationProfile> get(String locId) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
         Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
                 .key(Attr.key(Keys.locationSettings(locId))).consistentRead(true)).item();

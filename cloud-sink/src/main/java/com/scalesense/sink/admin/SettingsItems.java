@@ -20,7 +20,7 @@ public final class SettingsItems {
     private SettingsItems() {
     }
 
-    public static Map<String, AttributeValue> item(String locId, LocationSettings settings, Instant now) {
+    public static Map<String, AttributeValue> item(String locId, LocationProfile settings, Instant now) {
         Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.locationSettings(locId)));
         item.put("name", s(settings.name()));
         item.put("timezone", s(settings.timezone().getId()));
@@ -34,14 +34,14 @@ public final class SettingsItems {
         return item;
     }
 
-    public static LocationSettings settings(Map<String, AttributeValue> item) {
-        LocationSettings d = LocationSettings.defaults(
+    public static LocationProfile settings(Map<String, AttributeValue> item) {
+        LocationProfile d = LocationProfile.defaults(
                 item.containsKey("name") ? Attr.str(item, "name") : "unnamed");
         String zone = Attr.str(item, "timezone");
         String dayEnd = Attr.str(item, "business_day_ends_at");
-        return new LocationSettings(d.name(),
-                zone == null ? d.timezone() : LocationSettings.parseTimezone(zone),
-                dayEnd == null ? d.businessDayEndsAt() : LocationSettings.parseBusinessDayEnd(dayEnd),
+        return new LocationProfile(d.name(),
+                zone == null ? d.timezone() : LocationProfile.parseTimezone(zone),
+                dayEnd == null ? d.businessDayEndsAt() : LocationProfile.parseBusinessDayEnd(dayEnd),
                 whole(item, "grace_period_secs", d.gracePeriodSecs()), whole(item, "low_keg_pct", d.lowKegPct()),
                 whole(item, "low_battery_pct", d.lowBatteryPct()),
                 whole(item, "offline_after_secs", d.offlineAfterSecs()),

@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.tables.TableNames;
@@ -110,7 +110,7 @@ public final class Analytics {
         return pks;
     }
 
-    private LocationSettings settingsOf(String locId) {
-        return settings.get(locId).orElse(LocationSettings.defaults(locId));
+    private LocationProfile settingsOf(String locId) {
+        return settings.get(locId).orElse(LocationProfile.defaults(locId));
     }
 }

@@ -1,5 +1,7 @@
 package com.scalesense.sink.seed;
 
+import com.scalesense.sink.admin.KegType;
+
 import static com.scalesense.sink.tables.Attr.n;
 import static com.scalesense.sink.tables.Attr.s;
 

@@ -183,7 +183,7 @@ class AdminOperationsIT extends WithLocalDynamo {
     @Test
     void location_settings_round_trip_and_missing_attributes_read_as_defaults() {
         LocationSettingsStore store = new LocationSettingsStore(dynamo.client(), names, clock);
-        LocationSettings edited = new LocationSettings("Demo Taproom", ZoneId.of("Europe/Dublin"), LocalTime.of(4, 0),
+        LocationProfile edited = new LocationProfile("Demo Taproom", ZoneId.of("Europe/Dublin"), LocalTime.of(4, 0),
                 600, 10, 25, 1200, 3);
 
         store.put("loc-001", edited);
@@ -191,7 +191,7 @@ class AdminOperationsIT extends WithLocalDynamo {
                 "PK", Attr.s("LOCATION#loc-009"), "SK", Attr.s("SETTINGS"), "name", Attr.s("Bare"))));
 
         assertThat(store.get("loc-001")).contains(edited);
-        assertThat(store.get("loc-009")).contains(LocationSettings.defaults("Bare"));
+        assertThat(store.get("loc-009")).contains(LocationProfile.defaults("Bare"));
         assertThat(store.get("loc-404")).isEmpty();
     }
 

@@ -1,6 +1,11 @@
-package com.scalesense.sink.admin;
+package com.scalesense.sink.handler;
 
 import com.scalesense.sink.SinkException;
+import com.scalesense.sink.admin.DeviceRegistry;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegAssignment;
+import com.scalesense.sink.admin.KegIds;
+import com.scalesense.sink.admin.Taps;
 import com.scalesense.sink.apikey.ApiKey;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;

@@ -1,4 +1,4 @@
-package com.scalesense.sink.seed;
+package com.scalesense.sink.admin;
 
 import com.scalesense.sink.validation.InvalidInputException;
 import java.util.List;

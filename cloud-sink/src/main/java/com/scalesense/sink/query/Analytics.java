@@ -49,10 +49,10 @@ public final class Analytics {
     }
 
     /** Gallons per hour over the location's rate_window_hours (default 6) and hours remaining. */
-    public PourRate pourRate(String locId, String tapNumber) {
+    public KegDrainRate pourRate(String locId, String tapNumber) {
         int window = settingsOf(locId).rateWindowHours();
         Instant now = clock.instant();
-        return PourRate.of(window, store.between(tapPartition(locId, tapNumber),
+        return KegDrainRate.of(window, store.between(tapPartition(locId, tapNumber),
                 now.minus(Duration.ofHours(window)), now, Map.of()));
     }
 

@@ -105,7 +105,7 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
     @Test
     void pour_rate_hours_remaining_and_keg_lifespan_follow_seed_000s_formulas() {
         // 6 h window (loc-001 setting): (12.40 - 10.15) / 6 = 0.375 gal/h; 10.15 / 0.375 = 27.0667 h
-        PourRate rate = analytics.pourRate("loc-001", "07");
+        KegDrainRate rate = analytics.pourRate("loc-001", "07");
         KegLifespan life = analytics.kegLifespan(Batches.KEG_ID).orElseThrow();
 
         assertThat(rate.windowHours()).isEqualTo(6);

@@ -1,5 +1,6 @@
 package com.scalesense.sink;
 
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -18,14 +19,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sink's package boundaries, checked on its production classes (STYLE.md habit 1; issue 16
- * item 4): internals stay inside their parent, the domain packages never see the AWS SDK, and
- * no two top-level packages depend on each other. The internal and cycle rules fail on the code
- * before issue 16 (60 dependencies on admin.internal from seed, apikey and query; cycles
- * admin/apikey, admin/seed, alerts/store); the SDK rule fails when a domain class uses the SDK.
+ * items 4 and 5): internals stay inside their parent, the domain packages never see the AWS SDK,
+ * only the table gateways call DynamoDB, and no two top-level packages depend on each other. The
+ * internal, gateway and cycle rules fail on the code before issue 16 (60 dependencies on
+ * admin.internal from seed, apikey and query; DynamoDbClient called from admin, seed, apikey and
+ * query; cycles admin/apikey, admin/seed, alerts/store); the SDK rule fails when a domain class
+ * uses the SDK.
  */
 class ArchitectureTest {
 
     private static final String SINK = "com.scalesense.sink";
+    private static final String DYNAMODB_CLIENT = "software.amazon.awssdk.services.dynamodb.DynamoDbClient";
     private static JavaClasses sink;
 
     @BeforeAll
@@ -47,6 +51,17 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage(SINK + ".ingest..", SINK + ".alerts..", SINK + ".store",
                         SINK + ".rejection..", SINK + ".validation..")
                 .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..")
+                .check(sink);
+    }
+
+    @Test
+    void only_the_table_gateways_call_dynamodb() {
+        // Guards issue 16 item 5: admin, seed, apikey and query each called DynamoDbClient
+        // (11 files); now tables.Table does for them, store.dynamo for ingestion, and handler
+        // only builds and closes the client.
+        noClasses().that().resideOutsideOfPackages(SINK + ".tables..", SINK + ".store.dynamo..", SINK + ".handler..")
+                .should().callMethodWhere(describe("a method of DynamoDbClient",
+                        call -> call.getTargetOwner().getName().equals(DYNAMODB_CLIENT)))
                 .check(sink);
     }
 

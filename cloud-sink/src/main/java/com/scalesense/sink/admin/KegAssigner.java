@@ -8,6 +8,7 @@ import com.scalesense.protocol.TareStatus;
 import com.scalesense.sink.admin.KegType;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.validation.InvalidInputException;
@@ -36,14 +37,12 @@ public final class KegAssigner {
     /** A new keg id collides with odds 1 in 16.7 M per same-day pair; three tries end any streak. */
     static final int MAX_ID_ATTEMPTS = 3;
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
     private final KegIds kegIds;
 
     public KegAssigner(DynamoDbClient client, TableNames names, Clock clock, KegIds kegIds) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
         this.kegIds = kegIds;
     }
@@ -79,7 +78,7 @@ public final class KegAssigner {
                     full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
                     sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now);
             try {
-                client.transactWriteItems(b -> b.transactItems(items(locId, tapNumber, a, replacedKegId)));
+                table.transact(items(locId, tapNumber, a, replacedKegId));
                 return a;
             } catch (TransactionCanceledException e) {
                 List<CancellationReason> reasons = e.cancellationReasons();
@@ -119,23 +118,22 @@ public final class KegAssigner {
         }
         String tapCondition = unchanged;
         return List.of(
-                TransactWriteItem.builder().conditionCheck(c -> c.tableName(table)
+                TransactWriteItem.builder().conditionCheck(c -> c.tableName(table.name())
                         .key(key(Keys.beerMeta(a.beerRef()))).conditionExpression("attribute_exists(PK)")).build(),
-                TransactWriteItem.builder().put(p -> p.tableName(table).item(keg)
+                TransactWriteItem.builder().put(p -> p.tableName(table.name()).item(keg)
                         .conditionExpression("attribute_not_exists(PK)")).build(),
-                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapConfig(locId, tapNumber)))
+                TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.tapConfig(locId, tapNumber)))
                         .conditionExpression(tapCondition)
                         .updateExpression("SET beer_id = :b, keg_id = :k, keg_type = :t, full_lbs = :fl, empty_lbs = :el")
                         .expressionAttributeValues(tapValues)).build(),
-                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapState(locId, tapNumber)))
+                TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.tapState(locId, tapNumber)))
                         .updateExpression("SET tare_status = :s")
                         .expressionAttributeValues(Map.of(":s",
                                 s(TareStatus.PENDING.name().toLowerCase(Locale.ROOT))))).build());
     }
 
     private Map<String, AttributeValue> read(com.scalesense.sink.tables.ItemKey k) {
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key(k)).consistentRead(true)).item();
-        return item == null ? Map.of() : item;
+        return table.get(k, true);
     }
 
     /** Item {@code i} of the transaction failed its condition (index order of {@link #items}). */

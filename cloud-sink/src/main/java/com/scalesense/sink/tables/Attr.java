@@ -1,19 +1,13 @@
 package com.scalesense.sink.tables;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The one way the sink builds and reads DynamoDB attribute values: ingestion's
- * {@code store.dynamo} adapter, the admin operations, the seed loader, API keys and the query
- * functions all use it, so every table holds each number in one form.
+ * {@code store.dynamo} adapter and, through {@link Table}, the admin operations, the seed loader,
+ * API keys and the query functions all use it, so every table holds each number in one form.
  *
  * <p>Decimals are written as the shortest exact text of the double with trailing zeros
  * stripped ({@code 5.0} as {@code 5}, {@code 1.050} as {@code 1.05}): that is the form DynamoDB
@@ -71,24 +65,5 @@ public final class Attr {
     public static Boolean flag(Map<String, AttributeValue> item, String name) {
         AttributeValue v = item == null ? null : item.get(name);
         return v == null ? null : v.bool();
-    }
-
-    /**
-     * Every item of a query, following {@code LastEvaluatedKey} page by page, at most
-     * {@code maxPages} pages (1 MB each) so a runaway partition cannot hang a request.
-     */
-    public static <T> List<T> queryAll(DynamoDbClient client, QueryRequest request, int maxPages,
-                                       Function<Map<String, AttributeValue>, T> mapper) {
-        List<T> out = new ArrayList<>();
-        QueryRequest page = request;
-        for (int i = 0; i < maxPages; i++) {
-            QueryResponse response = client.query(page);
-            response.items().forEach(item -> out.add(mapper.apply(item)));
-            if (!response.hasLastEvaluatedKey() || response.lastEvaluatedKey().isEmpty()) {
-                return out;
-            }
-            page = page.toBuilder().exclusiveStartKey(response.lastEvaluatedKey()).build();
-        }
-        return out;
     }
 }

@@ -60,7 +60,7 @@ final class LocalCloudCommand implements Callable<Integer> {
                 + LocalTables.REGION.id());
         out.println("Admin:  AWS_ENDPOINT_URL_DYNAMODB=" + endpoint + " AWS_REGION=" + LocalTables.REGION.id()
                 + " AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local \\");
-        out.println("          java -cp cloud-sink/target/cloud-sink-*-lambda.jar com.scalesense.sink.admin.AdminCli seed seeds");
+        out.println("          java -cp cloud-sink/target/cloud-sink-*-lambda.jar com.scalesense.sink.handler.AdminCli seed seeds");
         out.println("Scale:  SCALE_SENSE_MQTT_BROKER_URI=" + cloud.broker().uri()
                 + " java -jar edge-agent/target/scale-agent.jar --simulate");
         out.println("Ctrl-C stops it; the tables are in memory and go with it.");

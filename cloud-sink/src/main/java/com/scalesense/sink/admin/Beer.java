@@ -1,5 +1,7 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.validation.Fields;
+
 /**
  * A beer profile: global ({@code BEER#<id>}, seen by every location) or custom to one location
  * ({@code BEER#<loc_id>#<id>}), per seed 000's beer library.

@@ -1,13 +1,12 @@
 package com.scalesense.sink.admin;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.internal.BeerItems;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,13 +35,11 @@ public final class BeerLibrary {
     /** 1 MB pages; 20 pages is far beyond any real library and bounds a runaway partition. */
     private static final int MAX_PAGES = 20;
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
 
     public BeerLibrary(DynamoDbClient client, TableNames names, Clock clock) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
     }
 
@@ -61,9 +58,8 @@ public final class BeerLibrary {
     }
 
     public Optional<Beer> get(String beerRef) {
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
-                .key(key(Keys.beerMeta(Fields.beerRef(beerRef)))).consistentRead(true)).item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BeerItems.beer(item));
+        Map<String, AttributeValue> item = table.get(Keys.beerMeta(Fields.beerRef(beerRef)), true);
+        return item.isEmpty() ? Optional.empty() : Optional.of(BeerItems.beer(item));
     }
 
     /**
@@ -75,10 +71,10 @@ public final class BeerLibrary {
         String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         List<Beer> found = new ArrayList<>();
         for (String scope : List.of(Keys.BEER_CATALOG_GLOBAL, locId)) {
-            QueryRequest q = QueryRequest.builder().tableName(table)
+            QueryRequest q = QueryRequest.builder()
                     .keyConditionExpression("PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s(Keys.beerCatalog(scope)))).build();
-            Dynamo.queryAll(client, q, MAX_PAGES, BeerItems::beer).stream()
+            table.queryAll(q, MAX_PAGES, BeerItems::beer).stream()
                     .filter(b -> needle.isEmpty() || BeerItems.searchText(b).contains(needle))
                     .forEach(found::add);
         }
@@ -92,10 +88,10 @@ public final class BeerLibrary {
         Map<String, AttributeValue> meta = BeerItems.meta(beer, Keys.beerMeta(beer.ref()), clock.instant());
         Map<String, AttributeValue> entry = BeerItems.meta(beer, catalogKey, clock.instant());
         try {
-            client.transactWriteItems(b -> b.transactItems(
-                    TransactWriteItem.builder().put(Put.builder().tableName(table).item(meta)
+            table.transact(List.of(
+                    TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(meta)
                             .conditionExpression(condition).build()).build(),
-                    TransactWriteItem.builder().put(Put.builder().tableName(table).item(entry).build()).build()));
+                    TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(entry).build()).build()));
         } catch (TransactionCanceledException e) {
             throw new ConflictException("beer", beer.ref(), failure);
         }

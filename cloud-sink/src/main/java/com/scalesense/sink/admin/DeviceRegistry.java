@@ -1,11 +1,13 @@
 package com.scalesense.sink.admin;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,13 +34,11 @@ public final class DeviceRegistry {
      */
     public static final String TAP_DEVICE = "assigned_device_id";
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
 
     public DeviceRegistry(DynamoDbClient client, TableNames names, Clock clock) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
     }
 
@@ -52,9 +52,8 @@ public final class DeviceRegistry {
         Fields.match("loc_id", locId, Fields.LOC_ID);
         Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
         String tapId = locId + "#TAP#" + tapNumber;
-        Map<String, AttributeValue> current = client.getItem(b -> b.tableName(table)
-                .key(key(Keys.deviceMeta(deviceId))).consistentRead(true)).item();
-        String oldTapId = current == null ? null : Dynamo.string(current, "tap_id");
+        Map<String, AttributeValue> current = table.get(Keys.deviceMeta(deviceId), true);
+        String oldTapId = Attr.str(current, "tap_id");
 
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":d", s(deviceId), ":h", s(hardwareId),
                 ":l", s(locId), ":t", s(tapId), ":now", s(clock.instant().toString())));
@@ -66,24 +65,24 @@ public final class DeviceRegistry {
         }
         List<TransactWriteItem> items = new ArrayList<>();
         String guard = unchanged;
-        items.add(TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.deviceMeta(deviceId)))
+        items.add(TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.deviceMeta(deviceId)))
                 .conditionExpression(guard)
                 .updateExpression("SET device_id = :d, hardware_id = :h, loc_id = :l, tap_id = :t, registered_at = :now")
                 .expressionAttributeValues(values)).build());
-        items.add(TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapConfig(locId, tapNumber)))
+        items.add(TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.tapConfig(locId, tapNumber)))
                 .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(" + TAP_DEVICE + ") OR " + TAP_DEVICE + " = :d)")
                 .updateExpression("SET " + TAP_DEVICE + " = :d, tap_id = :t")
                 .expressionAttributeValues(Map.of(":d", s(deviceId), ":t", s(tapId)))).build());
         if (oldTapId != null && !oldTapId.equals(tapId)) {
             String[] parts = oldTapId.split("#TAP#", 2);
-            items.add(TransactWriteItem.builder().update(u -> u.tableName(table)
+            items.add(TransactWriteItem.builder().update(u -> u.tableName(table.name())
                     .key(key(Keys.tapConfig(parts[0], parts[1])))
                     .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(" + TAP_DEVICE + ") OR " + TAP_DEVICE + " = :d)")
                     .updateExpression("REMOVE " + TAP_DEVICE)
                     .expressionAttributeValues(Map.of(":d", s(deviceId)))).build());
         }
         try {
-            client.transactWriteItems(b -> b.transactItems(items));
+            table.transact(items);
         } catch (TransactionCanceledException e) {
             throw explain(e.cancellationReasons(), deviceId, tapId);
         }
@@ -91,12 +90,11 @@ public final class DeviceRegistry {
 
     private RuntimeException explain(List<CancellationReason> reasons, String deviceId, String tapId) {
         if (reasons.size() > 1 && "ConditionalCheckFailed".equals(reasons.get(1).code())) {
-            Map<String, AttributeValue> tap = client.getItem(b -> b.tableName(table)
-                    .key(key(Keys.tapConfig(tapId.split("#TAP#")[0], Keys.tapNumber(tapId)))).consistentRead(true)).item();
-            if (tap == null || tap.isEmpty()) {
+            Map<String, AttributeValue> tap = table.get(Keys.tapConfig(tapId.split("#TAP#")[0], Keys.tapNumber(tapId)), true);
+            if (tap.isEmpty()) {
                 return new NotFoundException("tap", tapId);
             }
-            return new ConflictException("tap", tapId, "is held by " + Dynamo.string(tap, TAP_DEVICE)
+            return new ConflictException("tap", tapId, "is held by " + Attr.str(tap, TAP_DEVICE)
                     + "; unregister it before registering " + deviceId);
         }
         return new ConflictException("device", deviceId, "was moved concurrently; read it again and retry");

@@ -1,14 +1,17 @@
 package com.scalesense.sink.admin;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.protocol.TareStatus;
-import com.scalesense.sink.admin.internal.Dynamo;
-import com.scalesense.sink.seed.KegType;
+import com.scalesense.sink.admin.KegType;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
@@ -34,14 +37,12 @@ public final class KegAssigner {
     /** A new keg id collides with odds 1 in 16.7 M per same-day pair; three tries end any streak. */
     static final int MAX_ID_ATTEMPTS = 3;
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
     private final KegIds kegIds;
 
     public KegAssigner(DynamoDbClient client, TableNames names, Clock clock, KegIds kegIds) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
         this.kegIds = kegIds;
     }
@@ -60,24 +61,24 @@ public final class KegAssigner {
         if (beerMeta.isEmpty()) {
             throw new NotFoundException("beer", beerRef);
         }
-        Double sg = Dynamo.number(beerMeta, "specific_gravity");
+        Double sg = Attr.dec(beerMeta, "specific_gravity");
         Map<String, AttributeValue> weights = read(Keys.beerKeg(beerRef, kegTypeId));
         boolean measured = weights.containsKey("measured_at");
-        Double full = Dynamo.number(weights, "full_lbs");
-        Double empty = Dynamo.number(weights, "empty_lbs");
+        Double full = Attr.dec(weights, "full_lbs");
+        Double empty = Attr.dec(weights, "empty_lbs");
         Instant now = clock.instant();
         String tapId = locId + "#TAP#" + tapNumber;
         Map<String, AttributeValue> tap = read(Keys.tapConfig(locId, tapNumber));
         if (tap.isEmpty()) {
             throw new NotFoundException("tap", tapId);
         }
-        String replacedKegId = Dynamo.string(tap, "keg_id");
+        String replacedKegId = Attr.str(tap, "keg_id");
         for (int attempt = 1; ; attempt++) {
             KegAssignment a = new KegAssignment(kegIds.next(), tapId, beerRef, kegTypeId,
                     full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
                     sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now);
             try {
-                client.transactWriteItems(b -> b.transactItems(items(locId, tapNumber, a, replacedKegId)));
+                table.transact(items(locId, tapNumber, a, replacedKegId));
                 return a;
             } catch (TransactionCanceledException e) {
                 List<CancellationReason> reasons = e.cancellationReasons();
@@ -117,23 +118,22 @@ public final class KegAssigner {
         }
         String tapCondition = unchanged;
         return List.of(
-                TransactWriteItem.builder().conditionCheck(c -> c.tableName(table)
+                TransactWriteItem.builder().conditionCheck(c -> c.tableName(table.name())
                         .key(key(Keys.beerMeta(a.beerRef()))).conditionExpression("attribute_exists(PK)")).build(),
-                TransactWriteItem.builder().put(p -> p.tableName(table).item(keg)
+                TransactWriteItem.builder().put(p -> p.tableName(table.name()).item(keg)
                         .conditionExpression("attribute_not_exists(PK)")).build(),
-                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapConfig(locId, tapNumber)))
+                TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.tapConfig(locId, tapNumber)))
                         .conditionExpression(tapCondition)
                         .updateExpression("SET beer_id = :b, keg_id = :k, keg_type = :t, full_lbs = :fl, empty_lbs = :el")
                         .expressionAttributeValues(tapValues)).build(),
-                TransactWriteItem.builder().update(u -> u.tableName(table).key(key(Keys.tapState(locId, tapNumber)))
+                TransactWriteItem.builder().update(u -> u.tableName(table.name()).key(key(Keys.tapState(locId, tapNumber)))
                         .updateExpression("SET tare_status = :s")
                         .expressionAttributeValues(Map.of(":s",
                                 s(TareStatus.PENDING.name().toLowerCase(Locale.ROOT))))).build());
     }
 
     private Map<String, AttributeValue> read(com.scalesense.sink.tables.ItemKey k) {
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key(k)).consistentRead(true)).item();
-        return item == null ? Map.of() : item;
+        return table.get(k, true);
     }
 
     /** Item {@code i} of the transaction failed its condition (index order of {@link #items}). */

@@ -1,9 +1,9 @@
 package com.scalesense.sink.admin;
 
-import com.scalesense.sink.admin.internal.Dynamo;
-import com.scalesense.sink.admin.internal.SettingsItems;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -16,26 +16,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class LocationSettingsStore {
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
 
     public LocationSettingsStore(DynamoDbClient client, TableNames names, Clock clock) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
     }
 
-    public void put(String locId, LocationSettings settings) {
+    public void put(String locId, LocationProfile settings) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
-        client.putItem(b -> b.tableName(table).item(SettingsItems.item(locId, settings, clock.instant())));
+        table.put(SettingsItems.item(locId, settings, clock.instant()));
     }
 
     /** The stored settings, missing attributes defaulted; empty if the location has none. */
-    public Optional<LocationSettings> get(String locId) {
+    public Optional<LocationProfile> get(String locId) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
-                .key(Dynamo.key(Keys.locationSettings(locId))).consistentRead(true)).item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(SettingsItems.settings(item));
+        Map<String, AttributeValue> item = table.get(Keys.locationSettings(locId), true);
+        return item.isEmpty() ? Optional.empty() : Optional.of(SettingsItems.settings(item));
     }
 }

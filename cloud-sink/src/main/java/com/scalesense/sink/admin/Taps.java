@@ -1,15 +1,17 @@
 package com.scalesense.sink.admin;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.key;
+import static com.scalesense.sink.tables.Attr.s;
 
+import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * Creates a tap's config item ({@code LOCATION#<loc_id>/TAP#nn}) so a scale can be registered
@@ -17,12 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  */
 public final class Taps {
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
 
     public Taps(DynamoDbClient client, TableNames names) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
     }
 
     /**
@@ -37,9 +37,7 @@ public final class Taps {
         Map<String, AttributeValue> item = new HashMap<>(key(Keys.tapConfig(locId, tapNumber)));
         item.put("tap_id", s(tapId));
         item.put("name", s(Fields.text("name", name, 60)));
-        try {
-            client.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
-        } catch (ConditionalCheckFailedException e) {
+        if (!table.putIfAbsent(item, ItemKey.PK)) {
             throw new ConflictException("tap", tapId, "already exists");
         }
         return tapId;

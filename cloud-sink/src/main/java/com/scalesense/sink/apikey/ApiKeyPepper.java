@@ -1,6 +1,6 @@
 package com.scalesense.sink.apikey;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;

@@ -1,12 +1,14 @@
 package com.scalesense.sink.apikey;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.Fields;
+import com.scalesense.sink.admin.ConflictException;
 import com.scalesense.sink.admin.NotFoundException;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;
+import com.scalesense.sink.tables.Attr;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,15 +43,13 @@ public final class ApiKeys {
     static final String GSI1PK = "api_keys";
     private static final int MAX_PAGES = 20;
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final ApiKeyHasher hasher;
     private final SecureRandom random;
     private final Clock clock;
 
     public ApiKeys(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, SecureRandom random, Clock clock) {
-        this.client = client;
-        this.table = names.apiKeys();
+        this.table = new Table(client, names.apiKeys());
         this.hasher = new ApiKeyHasher(pepper);
         this.random = random;
         this.clock = clock;
@@ -68,7 +68,10 @@ public final class ApiKeys {
         if (note != null) {
             item.put("description", s(note));
         }
-        client.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(key_id)"));
+        if (!table.putIfAbsent(item, "key_id")) {
+            // 122 random bits: a repeat means a broken random source, never a second key with this id.
+            throw new ConflictException("api key", keyId, "already exists");
+        }
         return new CreatedApiKey(new ApiKey(keyId, now, null, true, note), rawKey);
     }
 
@@ -78,16 +81,15 @@ public final class ApiKeys {
             throw new ApiKeyRejectedException(Reason.MALFORMED, null);
         }
         String hash = hasher.hash(rawKey);
-        List<Map<String, AttributeValue>> hits = client.query(b -> b.tableName(table)
+        List<Map<String, AttributeValue>> hits = table.firstPage(QueryRequest.builder()
                 .indexName("api_key_hash_index").keyConditionExpression("api_key_hash = :h")
-                .expressionAttributeValues(Map.of(":h", s(hash)))).items();
+                .expressionAttributeValues(Map.of(":h", s(hash))).build());
         Map<String, AttributeValue> hit = hits.stream()
-                .filter(i -> ApiKeyHasher.sameHash(hash, Dynamo.string(i, "api_key_hash"))).findFirst()
+                .filter(i -> ApiKeyHasher.sameHash(hash, Attr.str(i, "api_key_hash"))).findFirst()
                 .orElseThrow(() -> new ApiKeyRejectedException(Reason.UNKNOWN, null));
-        String keyId = Dynamo.string(hit, "key_id");
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table)
-                .key(Map.of("key_id", s(keyId))).consistentRead(true)).item();
-        if (item == null || item.isEmpty() || !Boolean.TRUE.equals(Dynamo.bool(item, "is_active"))) {
+        String keyId = Attr.str(hit, "key_id");
+        Map<String, AttributeValue> item = table.get(Map.of("key_id", s(keyId)), true);
+        if (item.isEmpty() || !Boolean.TRUE.equals(Attr.flag(item, "is_active"))) {
             throw new ApiKeyRejectedException(Reason.REVOKED, keyId);
         }
         return touch(toKey(item));
@@ -96,7 +98,7 @@ public final class ApiKeys {
     /** @throws NotFoundException if no key has this id */
     public void revoke(String keyId) {
         try {
-            client.updateItem(b -> b.tableName(table).key(Map.of("key_id", s(keyId)))
+            table.update(b -> b.key(Map.of("key_id", s(keyId)))
                     .conditionExpression("attribute_exists(key_id)").updateExpression("SET is_active = :f")
                     .expressionAttributeValues(Map.of(":f", AttributeValue.fromBool(false))));
         } catch (ConditionalCheckFailedException e) {
@@ -106,10 +108,10 @@ public final class ApiKeys {
 
     /** Every key, newest first (gsi1, descending by created_at). */
     public List<ApiKey> list() {
-        QueryRequest q = QueryRequest.builder().tableName(table).indexName("gsi1")
+        QueryRequest q = QueryRequest.builder().indexName("gsi1")
                 .keyConditionExpression("gsi1pk = :p").expressionAttributeValues(Map.of(":p", s(GSI1PK)))
                 .scanIndexForward(false).build();
-        return Dynamo.queryAll(client, q, MAX_PAGES, ApiKeys::toKey);
+        return table.queryAll(q, MAX_PAGES, ApiKeys::toKey);
     }
 
     /** Records this use unless one was recorded less than 5 minutes ago (by anyone). */
@@ -121,7 +123,7 @@ public final class ApiKeys {
         }
         try {
             // RFC 3339 UTC strings of equal precision sort as time, so '<' compares instants.
-            client.updateItem(b -> b.tableName(table).key(Map.of("key_id", s(key.keyId())))
+            table.update(b -> b.key(Map.of("key_id", s(key.keyId())))
                     .conditionExpression("attribute_exists(key_id) AND (attribute_not_exists(last_used_at) OR last_used_at <= :cutoff)")
                     .updateExpression("SET last_used_at = :now")
                     .expressionAttributeValues(Map.of(":now", s(now.toString()), ":cutoff", s(cutoff.toString()))));
@@ -132,10 +134,10 @@ public final class ApiKeys {
     }
 
     private static ApiKey toKey(Map<String, AttributeValue> item) {
-        String lastUsed = Dynamo.string(item, "last_used_at");
-        return new ApiKey(Dynamo.string(item, "key_id"), Instant.parse(Dynamo.string(item, "created_at")),
-                lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Dynamo.bool(item, "is_active")),
-                Dynamo.string(item, "description"));
+        String lastUsed = Attr.str(item, "last_used_at");
+        return new ApiKey(Attr.str(item, "key_id"), Instant.parse(Attr.str(item, "created_at")),
+                lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Attr.flag(item, "is_active")),
+                Attr.str(item, "description"));
     }
 
     /** RFC 4122 version 4 from the injected random source (seed 001 validation rule). */

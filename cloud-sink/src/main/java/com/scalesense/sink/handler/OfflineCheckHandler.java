@@ -3,7 +3,7 @@ package com.scalesense.sink.handler;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
-import com.scalesense.sink.alerts.OfflineCheck;
+import com.scalesense.sink.ingest.OfflineCheck;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;

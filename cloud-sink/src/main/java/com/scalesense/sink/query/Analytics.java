@@ -1,11 +1,11 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.Fields;
-import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
+import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,10 +49,10 @@ public final class Analytics {
     }
 
     /** Gallons per hour over the location's rate_window_hours (default 6) and hours remaining. */
-    public PourRate pourRate(String locId, String tapNumber) {
+    public KegDrainRate pourRate(String locId, String tapNumber) {
         int window = settingsOf(locId).rateWindowHours();
         Instant now = clock.instant();
-        return PourRate.of(window, store.between(tapPartition(locId, tapNumber),
+        return KegDrainRate.of(window, store.between(tapPartition(locId, tapNumber),
                 now.minus(Duration.ofHours(window)), now, Map.of()));
     }
 
@@ -110,7 +110,7 @@ public final class Analytics {
         return pks;
     }
 
-    private LocationSettings settingsOf(String locId) {
-        return settings.get(locId).orElse(LocationSettings.defaults(locId));
+    private LocationProfile settingsOf(String locId) {
+        return settings.get(locId).orElse(LocationProfile.defaults(locId));
     }
 }

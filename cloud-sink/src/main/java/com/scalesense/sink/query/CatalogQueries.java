@@ -1,8 +1,8 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.Fields;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

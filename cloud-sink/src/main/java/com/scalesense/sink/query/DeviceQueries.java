@@ -1,11 +1,11 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.Fields;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
+import com.scalesense.sink.validation.Fields;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.Fields;
-import com.scalesense.sink.admin.InvalidInputException;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,20 +14,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /** Seed 001 query patterns: latest reading, time-range query, devices by activity. */
 public final class DeviceReadingQueries {
 
-    private final DynamoDbClient client;
     private final Reads readings;
     private final Reads devices;
 
     public DeviceReadingQueries(DynamoDbClient client, TableNames names) {
-        this.client = client;
         this.readings = new Reads(client, names.deviceReadings());
         this.devices = new Reads(client, names.devices());
     }
 
     /** {@code hardware_id = :hw}, descending, Limit 1. */
     public Optional<Item> latestReading(String hardwareId) {
-        var items = client.query(b -> b.tableName(readings.table()).keyConditionExpression("hardware_id = :h")
-                .expressionAttributeValues(Map.of(":h", s(check(hardwareId)))).scanIndexForward(false).limit(1)).items();
+        var items = readings.firstPage(QueryRequest.builder().tableName(readings.table()).keyConditionExpression("hardware_id = :h")
+                .expressionAttributeValues(Map.of(":h", s(check(hardwareId)))).scanIndexForward(false).limit(1).build());
         return items.isEmpty() ? Optional.empty() : Optional.of(Item.of(items.get(0)));
     }
 

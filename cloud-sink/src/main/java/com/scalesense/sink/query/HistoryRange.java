@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Duration;
 import java.util.Arrays;
 

@@ -1,8 +1,8 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -68,17 +68,17 @@ final class ReadingsStore {
     }
 
     static List<ReadingPoint> decode(Map<String, AttributeValue> item, Map<String, String> hardwareToDevice) {
-        List<String> columns = Arrays.asList(Dynamo.string(item, "columns").split(","));
+        List<String> columns = Arrays.asList(Attr.str(item, "columns").split(","));
         int offset = columns.indexOf("offset_ms");
         int level = columns.indexOf("level_pct");
         int gallons = columns.indexOf("gallons");
         int battery = columns.indexOf("battery_pct");
-        Instant first = Instant.parse(Dynamo.string(item, "SK"));
-        String batchId = Dynamo.string(item, "batch_id");
+        Instant first = Instant.parse(Attr.str(item, "SK"));
+        String batchId = Attr.str(item, "batch_id");
         String hardwareId = batchId == null ? null : batchId.split("_", 2)[0];
         String device = hardwareToDevice.getOrDefault(hardwareId, hardwareId);
         List<ReadingPoint> out = new ArrayList<>();
-        for (String row : Dynamo.string(item, "rows").split(";")) {
+        for (String row : Attr.str(item, "rows").split(";")) {
             String[] f = row.split(",", -1);
             out.add(new ReadingPoint(first.plusMillis(Long.parseLong(f[offset])), device,
                     field(f, level), field(f, gallons), field(f, battery)));

@@ -1,10 +1,9 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.key;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.tables.ItemKey;
+import com.scalesense.sink.tables.Table;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,22 +17,20 @@ final class Reads {
     /** 1 MB pages; bounds a request even on a runaway partition. */
     static final int MAX_PAGES = 50;
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
 
     Reads(DynamoDbClient client, String table) {
-        this.client = client;
-        this.table = table;
+        this.table = new Table(client, table);
     }
 
     Optional<Item> get(ItemKey k) {
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key(k))).item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(Item.of(item));
+        Map<String, AttributeValue> item = table.get(k, false);
+        return item.isEmpty() ? Optional.empty() : Optional.of(Item.of(item));
     }
 
     /** Items of partition {@code pk} whose SK begins with {@code prefix}, in SK order. */
     List<Item> prefix(String pk, String prefix, boolean ascending) {
-        return query(QueryRequest.builder().tableName(table)
+        return query(QueryRequest.builder()
                 .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
                 .expressionAttributeValues(Map.of(":pk", s(pk), ":p", s(prefix)))
                 .scanIndexForward(ascending).build());
@@ -41,25 +38,25 @@ final class Reads {
 
     /** Items of a GSI whose partition key {@code attr} equals {@code value}. */
     List<Item> index(String index, String attr, String value) {
-        return query(QueryRequest.builder().tableName(table).indexName(index)
+        return query(QueryRequest.builder().indexName(index)
                 .keyConditionExpression("#k = :v").expressionAttributeNames(Map.of("#k", attr))
                 .expressionAttributeValues(Map.of(":v", s(value))).build());
     }
 
     List<Item> query(QueryRequest request) {
-        return Dynamo.queryAll(client, request, MAX_PAGES, Item::of);
+        return table.queryAll(request, MAX_PAGES, Item::of);
     }
 
     /** One page only: for a query with a Limit, whose LastEvaluatedKey must not be followed. */
     List<Map<String, AttributeValue>> firstPage(QueryRequest request) {
-        return client.query(request).items();
+        return table.firstPage(request);
     }
 
     List<Map<String, AttributeValue>> queryRaw(QueryRequest request) {
-        return Dynamo.queryAll(client, request, MAX_PAGES, m -> m);
+        return table.queryAll(request, MAX_PAGES, m -> m);
     }
 
     String table() {
-        return table;
+        return table.name();
     }
 }

@@ -1,7 +1,9 @@
 package com.scalesense.sink.seed;
 
+import com.scalesense.sink.admin.KegType;
+
 import com.scalesense.sink.admin.Beer;
-import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.admin.LocationProfile;
 import java.util.List;
 
 /**
@@ -24,7 +26,7 @@ public record SeedData(List<SeedBeer> beers, List<SeedLocation> locations) {
         }
     }
 
-    public record SeedLocation(String locId, LocationSettings settings, List<SeedTap> taps) {
+    public record SeedLocation(String locId, LocationProfile settings, List<SeedTap> taps) {
         public SeedLocation {
             taps = List.copyOf(taps);
         }

@@ -1,17 +1,19 @@
 package com.scalesense.sink.seed;
 
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 
+import com.scalesense.sink.admin.BeerItems;
 import com.scalesense.sink.admin.DeviceRegistry;
-import com.scalesense.sink.admin.internal.BeerItems;
-import com.scalesense.sink.admin.internal.Dynamo;
-import com.scalesense.sink.admin.internal.SettingsItems;
+import com.scalesense.sink.admin.KegType;
+import com.scalesense.sink.admin.SettingsItems;
 import com.scalesense.sink.seed.SeedData.SeedBeer;
 import com.scalesense.sink.seed.SeedData.SeedLocation;
 import com.scalesense.sink.seed.SeedData.SeedTap;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * Writes validated {@link SeedData} into the {@code scale-sense} table, create-if-absent: every
@@ -35,13 +36,11 @@ public final class SeedLoader {
     public record Report(int written, int skipped) {
     }
 
-    private final DynamoDbClient client;
-    private final String table;
+    private final Table table;
     private final Clock clock;
 
     public SeedLoader(DynamoDbClient client, TableNames names, Clock clock) {
-        this.client = client;
-        this.table = names.scaleSense();
+        this.table = new Table(client, names.scaleSense());
         this.clock = clock;
     }
 
@@ -49,11 +48,9 @@ public final class SeedLoader {
         List<Map<String, AttributeValue>> items = items(seeds, clock.instant());
         int written = 0;
         for (Map<String, AttributeValue> item : items) {
-            try {
-                client.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
+            // Seeds never overwrite: the existing item may carry a real measurement.
+            if (table.putIfAbsent(item, ItemKey.PK)) {
                 written++;
-            } catch (ConditionalCheckFailedException alreadyThere) {
-                // Seeds never overwrite: the existing item may carry a real measurement.
             }
         }
         return new Report(written, items.size() - written);
@@ -95,6 +92,6 @@ public final class SeedLoader {
     }
 
     private static Map<String, AttributeValue> withKey(ItemKey key) {
-        return new HashMap<>(Dynamo.key(key));
+        return new HashMap<>(Attr.key(key));
     }
 }

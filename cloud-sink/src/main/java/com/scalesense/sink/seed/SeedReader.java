@@ -1,15 +1,17 @@
 package com.scalesense.sink.seed;
 
+import com.scalesense.sink.admin.KegType;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scalesense.sink.admin.Beer;
-import com.scalesense.sink.admin.Fields;
-import com.scalesense.sink.admin.InvalidInputException;
-import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.seed.SeedData.SeedBeer;
 import com.scalesense.sink.seed.SeedData.SeedLocation;
 import com.scalesense.sink.seed.SeedData.SeedTap;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -62,11 +64,11 @@ public final class SeedReader {
         return new SeedData(beers, locations);
     }
 
-    private static LocationSettings settings(JsonNode s) {
-        LocationSettings d = LocationSettings.defaults(text(s, "name"));
-        return new LocationSettings(d.name(),
-                s.has("timezone") ? LocationSettings.parseTimezone(text(s, "timezone")) : d.timezone(),
-                s.has("business_day_ends_at") ? LocationSettings.parseBusinessDayEnd(text(s, "business_day_ends_at"))
+    private static LocationProfile settings(JsonNode s) {
+        LocationProfile d = LocationProfile.defaults(text(s, "name"));
+        return new LocationProfile(d.name(),
+                s.has("timezone") ? LocationProfile.parseTimezone(text(s, "timezone")) : d.timezone(),
+                s.has("business_day_ends_at") ? LocationProfile.parseBusinessDayEnd(text(s, "business_day_ends_at"))
                         : d.businessDayEndsAt(),
                 whole(s, "grace_period_secs", d.gracePeriodSecs()), whole(s, "low_keg_pct", d.lowKegPct()),
                 whole(s, "low_battery_pct", d.lowBatteryPct()),

@@ -3,14 +3,16 @@ package com.scalesense.sink.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.testing.ForwardingDynamoDbClient;
 import com.scalesense.sink.testing.WithLocalDynamo;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -86,24 +88,24 @@ class AdminOperationsIT extends WithLocalDynamo {
         assertThat(a).extracting(KegAssignment::fullLbs, KegAssignment::emptyLbs, KegAssignment::specificGravity,
                 KegAssignment::weightsMeasured).containsExactly(161.5, 29.0, 1.014, false);
         Map<String, AttributeValue> keg = get(Keys.kegMeta(a.kegId()));
-        assertThat(Dynamo.string(keg, "beer_id")).isEqualTo("guinness-draught");
-        assertThat(Dynamo.string(keg, "loc_id")).isEqualTo("loc-001");
-        assertThat(Dynamo.string(keg, "tapped_at")).isEqualTo("2026-03-18T20:15:00Z");
-        assertThat(Dynamo.number(keg, "sg")).isEqualTo(1.014);
+        assertThat(Attr.str(keg, "beer_id")).isEqualTo("guinness-draught");
+        assertThat(Attr.str(keg, "loc_id")).isEqualTo("loc-001");
+        assertThat(Attr.str(keg, "tapped_at")).isEqualTo("2026-03-18T20:15:00Z");
+        assertThat(Attr.dec(keg, "sg")).isEqualTo(1.014);
         Map<String, AttributeValue> tap = get(Keys.tapConfig("loc-001", "02"));
-        assertThat(Dynamo.string(tap, "keg_id")).isEqualTo(a.kegId());
-        assertThat(Dynamo.string(tap, "keg_type")).isEqualTo("half_barrel");
-        assertThat(Dynamo.string(tap, DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0002");
-        assertThat(Dynamo.string(get(Keys.tapState("loc-001", "02")), "tare_status")).isEqualTo("pending");
+        assertThat(Attr.str(tap, "keg_id")).isEqualTo(a.kegId());
+        assertThat(Attr.str(tap, "keg_type")).isEqualTo("half_barrel");
+        assertThat(Attr.str(tap, DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0002");
+        assertThat(Attr.str(get(Keys.tapState("loc-001", "02")), "tare_status")).isEqualTo("pending");
     }
 
     @Test
     void assigning_uses_measured_weights_and_falls_back_to_the_keg_type_when_the_beer_has_none() {
         // given a measured Guinness half barrel, and Guinness never seeded as a sixth barrel
         dynamo.client().updateItem(b -> b.tableName(names.scaleSense())
-                .key(Dynamo.key(Keys.beerKeg("guinness-draught", "half_barrel")))
+                .key(Attr.key(Keys.beerKeg("guinness-draught", "half_barrel")))
                 .updateExpression("SET full_lbs = :f, measured_at = :m")
-                .expressionAttributeValues(Map.of(":f", Dynamo.n(163.2), ":m", Dynamo.s("2026-03-01T10:00:00Z"))));
+                .expressionAttributeValues(Map.of(":f", Attr.n(163.2), ":m", Attr.s("2026-03-01T10:00:00Z"))));
         KegAssigner assigner = new KegAssigner(dynamo.client(), names, clock, new KegIds(clock, new Random(7)));
 
         KegAssignment measured = assigner.assign("loc-001", "01", "guinness-draught", "half_barrel");
@@ -120,7 +122,7 @@ class AdminOperationsIT extends WithLocalDynamo {
 
         KegAssignment a = assigner.assign("loc-001", "04", "loc-001#house-stout", "sixth_barrel");
 
-        assertThat(Dynamo.string(get(Keys.kegMeta(a.kegId())), "beer_id")).isEqualTo("loc-001#house-stout");
+        assertThat(Attr.str(get(Keys.kegMeta(a.kegId())), "beer_id")).isEqualTo("loc-001#house-stout");
         assertThat(a).extracting(KegAssignment::fullLbs, KegAssignment::emptyLbs, KegAssignment::specificGravity)
                 .containsExactly(61.0, 16.5, 1.016);
         assertThat(beers.get("loc-001#house-stout").orElseThrow().locId()).isEqualTo("loc-001");
@@ -161,7 +163,7 @@ class AdminOperationsIT extends WithLocalDynamo {
                 .assign("loc-001", "01", "coors-light", "half_barrel"))
                 .isInstanceOf(ConflictException.class).hasMessageContaining("loc-001#TAP#01");
 
-        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), "keg_id")).isEqualTo(theirs.get().kegId());
+        assertThat(Attr.str(get(Keys.tapConfig("loc-001", "01")), "keg_id")).isEqualTo(theirs.get().kegId());
         assertThat(get(Keys.kegMeta(ourKegId))).isEmpty();
     }
 
@@ -175,21 +177,21 @@ class AdminOperationsIT extends WithLocalDynamo {
         KegAssignment b = second.assign("loc-001", "02", "modelo-especial", "half_barrel");
 
         assertThat(b.kegId()).isNotEqualTo(a.kegId());
-        assertThat(Dynamo.string(get(Keys.kegMeta(a.kegId())), "beer_id")).isEqualTo("coors-light");
+        assertThat(Attr.str(get(Keys.kegMeta(a.kegId())), "beer_id")).isEqualTo("coors-light");
     }
 
     @Test
     void location_settings_round_trip_and_missing_attributes_read_as_defaults() {
         LocationSettingsStore store = new LocationSettingsStore(dynamo.client(), names, clock);
-        LocationSettings edited = new LocationSettings("Demo Taproom", ZoneId.of("Europe/Dublin"), LocalTime.of(4, 0),
+        LocationProfile edited = new LocationProfile("Demo Taproom", ZoneId.of("Europe/Dublin"), LocalTime.of(4, 0),
                 600, 10, 25, 1200, 3);
 
         store.put("loc-001", edited);
         dynamo.client().putItem(b -> b.tableName(names.scaleSense()).item(Map.of(
-                "PK", Dynamo.s("LOCATION#loc-009"), "SK", Dynamo.s("SETTINGS"), "name", Dynamo.s("Bare"))));
+                "PK", Attr.s("LOCATION#loc-009"), "SK", Attr.s("SETTINGS"), "name", Attr.s("Bare"))));
 
         assertThat(store.get("loc-001")).contains(edited);
-        assertThat(store.get("loc-009")).contains(LocationSettings.defaults("Bare"));
+        assertThat(store.get("loc-009")).contains(LocationProfile.defaults("Bare"));
         assertThat(store.get("loc-404")).isEmpty();
     }
 
@@ -202,9 +204,9 @@ class AdminOperationsIT extends WithLocalDynamo {
         registry.register("SCALE-0004", "B8:27:EB:00:00:04", "loc-001", "05");
 
         Map<String, AttributeValue> device = get(Keys.deviceMeta("SCALE-0004"));
-        assertThat(Dynamo.string(device, "tap_id")).isEqualTo("loc-001#TAP#05");
-        assertThat(Dynamo.string(device, "device_id")).isEqualTo("SCALE-0004");
-        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "05")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0004");
+        assertThat(Attr.str(device, "tap_id")).isEqualTo("loc-001#TAP#05");
+        assertThat(Attr.str(device, "device_id")).isEqualTo("SCALE-0004");
+        assertThat(Attr.str(get(Keys.tapConfig("loc-001", "05")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0004");
         assertThat(get(Keys.tapConfig("loc-001", "04"))).doesNotContainKey(DeviceRegistry.TAP_DEVICE);
     }
 
@@ -214,8 +216,8 @@ class AdminOperationsIT extends WithLocalDynamo {
 
         assertThatThrownBy(() -> taps.create("loc-001", "01", "Renamed")).isInstanceOf(ConflictException.class)
                 .hasMessageContaining("loc-001#TAP#01");
-        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0001");
-        assertThat(Dynamo.string(get(Keys.tapConfig("loc-001", "01")), "name")).isEqualTo("Tap 1");
+        assertThat(Attr.str(get(Keys.tapConfig("loc-001", "01")), DeviceRegistry.TAP_DEVICE)).isEqualTo("SCALE-0001");
+        assertThat(Attr.str(get(Keys.tapConfig("loc-001", "01")), "name")).isEqualTo("Tap 1");
     }
 
     @Test
@@ -233,7 +235,7 @@ class AdminOperationsIT extends WithLocalDynamo {
 
     private Map<String, AttributeValue> get(ItemKey key) {
         Map<String, AttributeValue> item = dynamo.client().getItem(b -> b.tableName(names.scaleSense())
-                .key(Dynamo.key(key)).consistentRead(true)).item();
+                .key(Attr.key(key)).consistentRead(true)).item();
         return item == null ? Map.of() : item;
     }
 }

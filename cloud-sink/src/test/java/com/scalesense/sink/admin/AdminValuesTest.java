@@ -3,6 +3,8 @@ package com.scalesense.sink.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalTime;
@@ -40,23 +42,23 @@ class AdminValuesTest {
 
     @Test
     void location_settings_default_as_the_ingestion_contract_says() {
-        LocationSettings s = LocationSettings.defaults("Demo");
+        LocationProfile s = LocationProfile.defaults("Demo");
 
         assertThat(s.timezone().getId()).isEqualTo("UTC");
         assertThat(s.businessDayEndsAt()).isEqualTo(LocalTime.of(6, 0));
-        assertThat(s).extracting(LocationSettings::gracePeriodSecs, LocationSettings::lowKegPct,
-                        LocationSettings::lowBatteryPct, LocationSettings::offlineAfterSecs,
-                        LocationSettings::rateWindowHours)
+        assertThat(s).extracting(LocationProfile::gracePeriodSecs, LocationProfile::lowKegPct,
+                        LocationProfile::lowBatteryPct, LocationProfile::offlineAfterSecs,
+                        LocationProfile::rateWindowHours)
                 .containsExactly(900, 15, 20, 900, 6);
     }
 
     @Test
     void rejects_unknown_timezone_and_malformed_day_end_naming_each_field() {
-        assertThatThrownBy(() -> LocationSettings.parseTimezone("Mars/Olympus"))
+        assertThatThrownBy(() -> LocationProfile.parseTimezone("Mars/Olympus"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("timezone");
-        assertThatThrownBy(() -> LocationSettings.parseBusinessDayEnd("25:00"))
+        assertThatThrownBy(() -> LocationProfile.parseBusinessDayEnd("25:00"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("business_day_ends_at");
-        assertThatThrownBy(() -> LocationSettings.parseBusinessDayEnd("6am"))
+        assertThatThrownBy(() -> LocationProfile.parseBusinessDayEnd("6am"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("HH:mm");
     }
 

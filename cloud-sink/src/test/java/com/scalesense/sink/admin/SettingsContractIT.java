@@ -22,7 +22,7 @@ class SettingsContractIT extends WithLocalDynamo {
     void thresholds_and_grace_period_saved_by_the_admin_drive_ingestions_alerts() {
         // given loc-001 alerting below 50 % keg and 85 % battery, with a 2-minute grace period
         SinkHarness sink = new SinkHarness(dynamo, Instant.ofEpochMilli(Batches.T0 + 1_000));
-        new LocationSettingsStore(dynamo.client(), sink.names, sink.clock).put("loc-001", new LocationSettings(
+        new LocationSettingsStore(dynamo.client(), sink.names, sink.clock).put("loc-001", new LocationProfile(
                 "Demo", ZoneId.of("America/Chicago"), LocalTime.of(4, 0), 120, 50, 85, 900, 6));
 
         // when a reading at 45 % level and 80 % battery arrives (defaults 15 % / 20 % would ignore it)

@@ -3,7 +3,7 @@ package com.scalesense.sink.apikey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

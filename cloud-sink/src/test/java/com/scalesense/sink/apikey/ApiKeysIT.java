@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scalesense.sink.admin.NotFoundException;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.apikey.ApiKeyRejectedException.Reason;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.security.SecureRandom;
@@ -38,16 +38,16 @@ class ApiKeysIT extends WithLocalDynamo {
         CreatedApiKey created = keys.create("Production scales - loc-001");
 
         var item = dynamo.client().getItem(b -> b.tableName(names.apiKeys())
-                .key(Map.of("key_id", Dynamo.s(created.key().keyId())))).item();
+                .key(Map.of("key_id", Attr.s(created.key().keyId())))).item();
         assertThat(created.rawKey()).matches("^[0-9a-f]{64}$");
         assertThat(created.key().keyId()).matches("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
-        assertThat(Dynamo.string(item, "api_key_hash")).isEqualTo(new ApiKeyHasher(PEPPER).hash(created.rawKey()))
+        assertThat(Attr.str(item, "api_key_hash")).isEqualTo(new ApiKeyHasher(PEPPER).hash(created.rawKey()))
                 .isNotEqualTo(created.rawKey());
         assertThat(item.values()).noneMatch(v -> created.rawKey().equals(v.s()));
-        assertThat(Dynamo.string(item, "created_at")).isEqualTo("2024-01-10T08:00:00Z");
-        assertThat(Dynamo.string(item, "gsi1pk")).isEqualTo("api_keys");
-        assertThat(Dynamo.string(item, "gsi1sk")).isEqualTo("2024-01-10T08:00:00Z");
-        assertThat(Dynamo.bool(item, "is_active")).isTrue();
+        assertThat(Attr.str(item, "created_at")).isEqualTo("2024-01-10T08:00:00Z");
+        assertThat(Attr.str(item, "gsi1pk")).isEqualTo("api_keys");
+        assertThat(Attr.str(item, "gsi1sk")).isEqualTo("2024-01-10T08:00:00Z");
+        assertThat(Attr.flag(item, "is_active")).isTrue();
         assertThat(created.toString()).doesNotContain(created.rawKey());
 
         assertThat(keys.validate(created.rawKey()).keyId()).isEqualTo(created.key().keyId());
@@ -111,8 +111,8 @@ class ApiKeysIT extends WithLocalDynamo {
     }
 
     private String lastUsedAt(CreatedApiKey created) {
-        return Dynamo.string(dynamo.client().getItem(b -> b.tableName(names.apiKeys())
-                .key(Map.of("key_id", Dynamo.s(created.key().keyId()))).consistentRead(true)).item(), "last_used_at");
+        return Attr.str(dynamo.client().getItem(b -> b.tableName(names.apiKeys())
+                .key(Map.of("key_id", Attr.s(created.key().keyId()))).consistentRead(true)).item(), "last_used_at");
     }
 
     /** A clock the test moves by hand. */

@@ -24,7 +24,7 @@ class AnalyticsFormulasTest {
         List<ReadingPoint> window = List.of(gallons(T0, 12.0), gallons(T0.plusSeconds(3600), 10.5),
                 gallons(T0.plusSeconds(7200), 9.0));
 
-        PourRate rate = PourRate.of(6, window);
+        KegDrainRate rate = KegDrainRate.of(6, window);
 
         assertThat(rate.gallonsPerHour()).isCloseTo(0.5, within(1e-12));
         assertThat(rate.hoursRemaining()).hasValue(18.0);
@@ -33,7 +33,7 @@ class AnalyticsFormulasTest {
     @Test
     void hours_remaining_is_unknown_when_nothing_was_poured() {
         // given a keg standing still: rate 0, and the seed's MIN / 0 has no answer
-        PourRate rate = PourRate.of(6, List.of(gallons(T0, 7.0), gallons(T0.plusSeconds(60), 7.0)));
+        KegDrainRate rate = KegDrainRate.of(6, List.of(gallons(T0, 7.0), gallons(T0.plusSeconds(60), 7.0)));
 
         assertThat(rate.gallonsPerHour()).isZero();
         assertThat(rate.hoursRemaining()).isEmpty();
@@ -45,7 +45,7 @@ class AnalyticsFormulasTest {
         List<ReadingPoint> window = List.of(gallons(T0, 8.0), new ReadingPoint(T0.plusSeconds(60), "SCALE-0001",
                 null, null, 50.0), gallons(T0.plusSeconds(120), 5.0));
 
-        PourRate rate = PourRate.of(3, window);
+        KegDrainRate rate = KegDrainRate.of(3, window);
 
         assertThat(rate.gallonsPerHour()).isEqualTo(1.0);
         assertThat(rate.hoursRemaining()).hasValue(5.0);

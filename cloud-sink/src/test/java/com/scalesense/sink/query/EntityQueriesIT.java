@@ -1,17 +1,17 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegAssignment;
 import com.scalesense.sink.admin.KegIds;
-import com.scalesense.sink.admin.internal.Dynamo;
 import com.scalesense.sink.query.KegWeights.Badge;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
@@ -126,7 +126,7 @@ class EntityQueriesIT extends WithLocalDynamo {
 
     private void put(ItemKey key, Map<String, AttributeValue> attributes) {
         Map<String, AttributeValue> item = new HashMap<>(attributes);
-        item.putAll(Dynamo.key(key));
+        item.putAll(Attr.key(key));
         dynamo.client().putItem(b -> b.tableName(names.scaleSense()).item(item));
     }
 }

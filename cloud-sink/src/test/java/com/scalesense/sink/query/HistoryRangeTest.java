@@ -3,7 +3,7 @@ package com.scalesense.sink.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

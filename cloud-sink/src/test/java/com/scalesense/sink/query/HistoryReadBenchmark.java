@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.protocol.Reading;
 import com.scalesense.sink.admin.DeviceRegistry;

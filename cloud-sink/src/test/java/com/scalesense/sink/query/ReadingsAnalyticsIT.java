@@ -1,6 +1,6 @@
 package com.scalesense.sink.query;
 
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,8 +9,8 @@ import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.ForwardingDynamoDbClient;
-import com.scalesense.sink.testing.WithLocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
+import com.scalesense.sink.testing.WithLocalDynamo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,7 +105,7 @@ class ReadingsAnalyticsIT extends WithLocalDynamo {
     @Test
     void pour_rate_hours_remaining_and_keg_lifespan_follow_seed_000s_formulas() {
         // 6 h window (loc-001 setting): (12.40 - 10.15) / 6 = 0.375 gal/h; 10.15 / 0.375 = 27.0667 h
-        PourRate rate = analytics.pourRate("loc-001", "07");
+        KegDrainRate rate = analytics.pourRate("loc-001", "07");
         KegLifespan life = analytics.kegLifespan(Batches.KEG_ID).orElseThrow();
 
         assertThat(rate.windowHours()).isEqualTo(6);

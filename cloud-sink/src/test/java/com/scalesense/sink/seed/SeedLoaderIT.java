@@ -3,11 +3,11 @@ package com.scalesense.sink.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.sink.admin.InvalidInputException;
-import com.scalesense.sink.admin.internal.Dynamo;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.testing.WithLocalDynamo;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,15 +43,15 @@ class SeedLoaderIT extends WithLocalDynamo {
         assertThat(first).isEqualTo(new SeedLoader.Report(48, 0));
         assertThat(second).isEqualTo(new SeedLoader.Report(0, 48));
         assertThat(get(names, Keys.beerMeta("guinness-draught"))).isEqualTo(guinnessBefore);
-        assertThat(Dynamo.number(guinnessBefore, "specific_gravity")).isEqualTo(1.014);
+        assertThat(Attr.dec(guinnessBefore, "specific_gravity")).isEqualTo(1.014);
         Map<String, AttributeValue> half = get(names, Keys.beerKeg("guinness-draught", "half_barrel"));
-        assertThat(Dynamo.number(half, "full_lbs")).isEqualTo(161.5);
-        assertThat(Dynamo.number(half, "empty_lbs")).isEqualTo(29.0);
+        assertThat(Attr.dec(half, "full_lbs")).isEqualTo(161.5);
+        assertThat(Attr.dec(half, "empty_lbs")).isEqualTo(29.0);
         assertThat(half).doesNotContainKey("measured_at");
         Map<String, AttributeValue> device = get(names, Keys.deviceMeta("SCALE-0003"));
-        assertThat(Dynamo.string(device, "tap_id")).isEqualTo("loc-001#TAP#03");
-        assertThat(Dynamo.string(device, "hardware_id")).isEqualTo("B8:27:EB:00:00:03");
-        assertThat(Dynamo.string(get(names, Keys.locationSettings("loc-001")), "timezone")).isEqualTo("America/Chicago");
+        assertThat(Attr.str(device, "tap_id")).isEqualTo("loc-001#TAP#03");
+        assertThat(Attr.str(device, "hardware_id")).isEqualTo("B8:27:EB:00:00:03");
+        assertThat(Attr.str(get(names, Keys.locationSettings("loc-001")), "timezone")).isEqualTo("America/Chicago");
     }
 
     @Test
@@ -61,15 +61,15 @@ class SeedLoaderIT extends WithLocalDynamo {
         SeedLoader loader = new SeedLoader(dynamo.client(), names, clock);
         loader.load(SeedReader.read(SEEDS));
         dynamo.client().updateItem(b -> b.tableName(names.scaleSense())
-                .key(Dynamo.key(Keys.beerKeg("guinness-draught", "half_barrel")))
+                .key(Attr.key(Keys.beerKeg("guinness-draught", "half_barrel")))
                 .updateExpression("SET full_lbs = :f, measured_at = :m")
-                .expressionAttributeValues(Map.of(":f", Dynamo.n(163.2), ":m", Dynamo.s("2026-11-21T10:00:00Z"))));
+                .expressionAttributeValues(Map.of(":f", Attr.n(163.2), ":m", Attr.s("2026-11-21T10:00:00Z"))));
 
         // when the seeds are loaded again
         loader.load(SeedReader.read(SEEDS));
 
         // then the measurement stands
-        assertThat(Dynamo.number(get(names, Keys.beerKeg("guinness-draught", "half_barrel")), "full_lbs"))
+        assertThat(Attr.dec(get(names, Keys.beerKeg("guinness-draught", "half_barrel")), "full_lbs"))
                 .isEqualTo(163.2);
     }
 
@@ -100,6 +100,6 @@ class SeedLoaderIT extends WithLocalDynamo {
     }
 
     private Map<String, AttributeValue> get(TableNames names, com.scalesense.sink.tables.ItemKey key) {
-        return dynamo.client().getItem(b -> b.tableName(names.scaleSense()).key(Dynamo.key(key))).item();
+        return dynamo.client().getItem(b -> b.tableName(names.scaleSense()).key(Attr.key(key))).item();
     }
 }

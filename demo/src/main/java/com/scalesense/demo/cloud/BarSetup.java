@@ -4,7 +4,7 @@ import com.scalesense.demo.DemoException;
 import com.scalesense.demo.scale.TapPlan;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
-import com.scalesense.sink.admin.LocationSettings;
+import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.seed.SeedData;
 import com.scalesense.sink.seed.SeedLoader;
@@ -46,7 +46,7 @@ public final class BarSetup {
                                               Clock clock, long seed) {
         SeedData seeds = withTaps(SeedReader.read(extractSeeds(workDir)), locId, taps);
         new SeedLoader(tables.client(), tables.names(), clock).load(seeds);
-        new LocationSettingsStore(tables.client(), tables.names(), clock).put(locId, new LocationSettings(
+        new LocationSettingsStore(tables.client(), tables.names(), clock).put(locId, new LocationProfile(
                 "Demo Taproom", ZoneId.of("America/Chicago"), LocalTime.of(6, 0), GRACE_PERIOD_SECS, 15, 20, 900, 6));
         KegAssigner assigner = new KegAssigner(tables.client(), tables.names(), clock,
                 new KegIds(clock, new Random(seed)));

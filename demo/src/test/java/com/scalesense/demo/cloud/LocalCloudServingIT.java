@@ -2,7 +2,7 @@ package com.scalesense.demo.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scalesense.sink.admin.AdminCli;
+import com.scalesense.sink.handler.AdminCli;
 import com.scalesense.sink.tables.Tables;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -7,6 +7,7 @@ import com.scalesense.sink.alerts.AlertState;
 import com.scalesense.sink.alerts.AlertType;
 import com.scalesense.sink.alerts.DeviceState;
 import com.scalesense.sink.store.AlertCommit;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import java.util.ArrayList;

@@ -9,6 +9,7 @@ import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;

@@ -6,6 +6,7 @@ import com.scalesense.sink.store.DeviceSeen;
 import com.scalesense.sink.store.DeviceTouch;
 import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package com.scalesense.sink.store.dynamo;
 import com.scalesense.protocol.Rfc3339;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.rejection.Rejections;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;

@@ -15,6 +15,7 @@ import com.scalesense.sink.store.StoredMarker;
 import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
 import com.scalesense.sink.store.TelemetryUpdate;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package com.scalesense.sink.store.dynamo;
 
 import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.sink.tables.Attr;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

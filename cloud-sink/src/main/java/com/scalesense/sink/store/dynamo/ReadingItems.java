@@ -3,6 +3,7 @@ package com.scalesense.sink.store.dynamo;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.SensorStatus;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import java.math.BigDecimal;

@@ -6,6 +6,7 @@ import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
 import com.scalesense.sink.store.TelemetryUpdate;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;

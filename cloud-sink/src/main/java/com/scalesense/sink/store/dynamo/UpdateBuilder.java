@@ -1,5 +1,6 @@
 package com.scalesense.sink.store.dynamo;
 
+import com.scalesense.sink.tables.Attr;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

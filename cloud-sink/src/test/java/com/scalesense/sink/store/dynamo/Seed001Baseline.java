@@ -3,6 +3,7 @@ package com.scalesense.sink.store.dynamo;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Rfc3339;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
 import java.time.Instant;
 import java.util.ArrayList;

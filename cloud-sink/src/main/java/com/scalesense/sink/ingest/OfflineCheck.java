@@ -1,6 +1,7 @@
-package com.scalesense.sink.alerts;
+package com.scalesense.sink.ingest;
 
 import com.scalesense.protocol.Rfc3339;
+import com.scalesense.sink.alerts.AlertEvaluator;
 import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.ConcurrentChangeException;
 import com.scalesense.sink.store.ContextQuery;

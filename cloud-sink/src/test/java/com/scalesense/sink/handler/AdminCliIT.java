@@ -1,4 +1,6 @@
-package com.scalesense.sink.admin;
+package com.scalesense.sink.handler;
+
+import com.scalesense.sink.handler.AdminCli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

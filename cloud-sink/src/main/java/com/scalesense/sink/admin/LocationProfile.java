@@ -1,5 +1,8 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.LocationSettings;
+import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.DateTimeException;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -8,7 +11,7 @@ import java.util.Objects;
 
 /**
  * The settings of one bar as the admin writes them to {@code LOCATION#<loc_id>/SETTINGS}:
- * ingestion's {@link com.scalesense.sink.LocationSettings} plus a display name, with every field
+ * ingestion's {@link LocationSettings} plus a display name, with every field
  * validated on construction (ingestion reads leniently, defaulting what is missing). Whole
  * numbers only: an operator sets 15 %, not 15.3 %.
  *
@@ -21,7 +24,7 @@ import java.util.Objects;
  * @param offlineAfterSecs   seconds without a reading before a device counts as offline
  * @param rateWindowHours    hours of readings the pour rate is computed over (seed 000: default 6)
  */
-public record LocationSettings(
+public record LocationProfile(
         String name,
         ZoneId timezone,
         LocalTime businessDayEndsAt,
@@ -32,7 +35,7 @@ public record LocationSettings(
         int rateWindowHours) {
 
     /** Ingestion's defaults, so what the admin writes and what ingestion assumes cannot differ. */
-    private static final com.scalesense.sink.LocationSettings INGEST = com.scalesense.sink.LocationSettings.DEFAULTS;
+    private static final LocationSettings INGEST = LocationSettings.DEFAULTS;
     public static final ZoneId DEFAULT_TIMEZONE = INGEST.timezone();
     public static final LocalTime DEFAULT_BUSINESS_DAY_ENDS_AT = INGEST.businessDayEndsAt();
     public static final int DEFAULT_GRACE_PERIOD_SECS = Math.toIntExact(INGEST.gracePeriodSecs());
@@ -42,7 +45,7 @@ public record LocationSettings(
     /** Seed 000: "Default window: 6 hours (configurable per location in settings)". */
     public static final int DEFAULT_RATE_WINDOW_HOURS = INGEST.rateWindowHours();
 
-    public LocationSettings {
+    public LocationProfile {
         name = Fields.text("name", name, 100);
         Objects.requireNonNull(timezone, "timezone");
         Objects.requireNonNull(businessDayEndsAt, "business_day_ends_at");
@@ -56,8 +59,8 @@ public record LocationSettings(
     }
 
     /** The defaults of every field, with this name. */
-    public static LocationSettings defaults(String name) {
-        return new LocationSettings(name, DEFAULT_TIMEZONE, DEFAULT_BUSINESS_DAY_ENDS_AT,
+    public static LocationProfile defaults(String name) {
+        return new LocationProfile(name, DEFAULT_TIMEZONE, DEFAULT_BUSINESS_DAY_ENDS_AT,
                 DEFAULT_GRACE_PERIOD_SECS, DEFAULT_LOW_KEG_PCT, DEFAULT_LOW_BATTERY_PCT,
                 DEFAULT_OFFLINE_AFTER_SECS, DEFAULT_RATE_WINDOW_HOURS);
     }

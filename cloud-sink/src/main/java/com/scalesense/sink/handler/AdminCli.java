@@ -1,17 +1,23 @@
-package com.scalesense.sink.admin;
+package com.scalesense.sink.handler;
 
 import com.scalesense.sink.SinkException;
+import com.scalesense.sink.admin.DeviceRegistry;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegAssignment;
+import com.scalesense.sink.admin.KegIds;
+import com.scalesense.sink.admin.Taps;
 import com.scalesense.sink.apikey.ApiKey;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;
 import com.scalesense.sink.apikey.CreatedApiKey;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.seed.SeedLoader;
-import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
+import com.scalesense.sink.validation.Fields;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
-package com.scalesense.sink.seed;
+package com.scalesense.sink.admin;
 
-import com.scalesense.sink.admin.InvalidInputException;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,4 +1,6 @@
-package com.scalesense.sink.alerts;
+package com.scalesense.sink.ingest;
+
+import com.scalesense.sink.ingest.OfflineCheck;
 
 import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,9 +1,9 @@
-package com.scalesense.sink.admin.internal;
+package com.scalesense.sink.admin;
 
-import static com.scalesense.sink.admin.internal.Dynamo.n;
-import static com.scalesense.sink.admin.internal.Dynamo.s;
+import static com.scalesense.sink.tables.Attr.n;
+import static com.scalesense.sink.tables.Attr.s;
 
-import com.scalesense.sink.admin.Beer;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import java.time.Instant;
 import java.util.HashMap;
@@ -13,14 +13,17 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** How a {@link Beer} is stored: the same attributes on its META item and its catalog entry. */
+/**
+ * How a {@link Beer} is stored: the same attributes on its META item and its catalog entry.
+ * Public because the seed loader writes the same items as {@link BeerLibrary}.
+ */
 public final class BeerItems {
 
     private BeerItems() {
     }
 
     public static Map<String, AttributeValue> meta(Beer beer, ItemKey key, Instant now) {
-        Map<String, AttributeValue> item = new HashMap<>(Dynamo.key(key));
+        Map<String, AttributeValue> item = new HashMap<>(Attr.key(key));
         item.put("beer_id", s(beer.id()));
         item.put("name", s(beer.name()));
         item.put("specific_gravity", n(beer.specificGravity()));
@@ -42,10 +45,10 @@ public final class BeerItems {
     }
 
     public static Beer beer(Map<String, AttributeValue> item) {
-        Double sg = Dynamo.number(item, "specific_gravity");
-        return new Beer(Dynamo.string(item, "beer_id"), Dynamo.string(item, "owner_loc_id"),
-                Dynamo.string(item, "name"), Dynamo.string(item, "brewery"), Dynamo.string(item, "style"),
-                Dynamo.number(item, "abv"), sg == null ? Beer.DEFAULT_SPECIFIC_GRAVITY : sg);
+        Double sg = Attr.dec(item, "specific_gravity");
+        return new Beer(Attr.str(item, "beer_id"), Attr.str(item, "owner_loc_id"),
+                Attr.str(item, "name"), Attr.str(item, "brewery"), Attr.str(item, "style"),
+                Attr.dec(item, "abv"), sg == null ? Beer.DEFAULT_SPECIFIC_GRAVITY : sg);
     }
 
     public static String searchText(Beer beer) {

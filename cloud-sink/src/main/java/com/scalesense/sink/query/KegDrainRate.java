@@ -5,7 +5,9 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * How fast a keg empties, by seed 000's formula over the location's rate window:
+ * How fast a keg empties (seed 000's "pour rate"), from the stored level readings, by its
+ * formula over the location's rate window (the agent's {@code PourRate} estimates it from
+ * detected pours instead; two names for two methods):
  * {@code gallons_per_hour = (MAX(gallons) - MIN(gallons)) / window_hours} and
  * {@code hours_remaining = MIN(gallons) / gallons_per_hour}.
  *
@@ -14,14 +16,14 @@ import java.util.OptionalDouble;
  * @param hoursRemaining  hours until empty at that rate; empty when the rate is 0 (the seed's SQL
  *                        would divide by zero) or there were no readings
  */
-public record PourRate(int windowHours, double gallonsPerHour, OptionalDouble hoursRemaining) {
+public record KegDrainRate(int windowHours, double gallonsPerHour, OptionalDouble hoursRemaining) {
 
     /** The rate over the given readings, all of which must already lie in the window. */
-    public static PourRate of(int windowHours, List<ReadingPoint> inWindow) {
+    public static KegDrainRate of(int windowHours, List<ReadingPoint> inWindow) {
         double[] gallons = inWindow.stream().map(ReadingPoint::gallons).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).toArray();
         if (gallons.length == 0) {
-            return new PourRate(windowHours, 0.0, OptionalDouble.empty());
+            return new KegDrainRate(windowHours, 0.0, OptionalDouble.empty());
         }
         double max = gallons[0];
         double min = gallons[0];
@@ -30,6 +32,6 @@ public record PourRate(int windowHours, double gallonsPerHour, OptionalDouble ho
             min = Math.min(min, g);
         }
         double rate = (max - min) / windowHours;
-        return new PourRate(windowHours, rate, rate > 0 ? OptionalDouble.of(min / rate) : OptionalDouble.empty());
+        return new KegDrainRate(windowHours, rate, rate > 0 ? OptionalDouble.of(min / rate) : OptionalDouble.empty());
     }
 }

@@ -1,4 +1,4 @@
-package com.scalesense.sink.admin;
+package com.scalesense.sink.validation;
 
 import com.scalesense.sink.SinkException;
 

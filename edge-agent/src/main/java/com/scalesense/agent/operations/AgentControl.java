@@ -4,6 +4,7 @@ import com.scalesense.agent.sim.SimulatedPlatform;
 
 import com.scalesense.agent.scale.ScaleLoop;
 import com.scalesense.agent.scale.ScaleNotCalibratedException;
+import com.scalesense.agent.scale.LiveSample;
 import com.scalesense.agent.scale.Sensors;
 
 import com.scalesense.agent.control.ControlException;
@@ -63,21 +64,27 @@ public final class AgentControl implements ControlService {
 
     @Override
     public void live(int count, Duration maxTime, Consumer<Replies.Live> sink) throws InterruptedException {
-        LinkedBlockingQueue<Replies.Live> queue = new LinkedBlockingQueue<>(count);
-        Consumer<Replies.Live> tap = queue::offer;
+        LinkedBlockingQueue<LiveSample> queue = new LinkedBlockingQueue<>(count);
+        Consumer<LiveSample> tap = queue::offer;
         loop.addTap(tap);
         try {
             long deadline = System.nanoTime() + maxTime.toNanos();
             for (int sent = 0; sent < count; sent++) {
-                Replies.Live s = queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                LiveSample s = queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (s == null) {
                     return;
                 }
-                sink.accept(s);
+                sink.accept(live(s));
             }
         } finally {
             loop.removeTap(tap);
         }
+    }
+
+    /** The socket's form of a live sample: status and keg state in lower case. */
+    private static Replies.Live live(LiveSample s) {
+        return new Replies.Live(s.wallMs(), s.rawCounts(), s.status().name().toLowerCase(Locale.ROOT), s.weightKg(),
+                s.kegState().name().toLowerCase(Locale.ROOT));
     }
 
     @Override

@@ -1,13 +1,11 @@
 package com.scalesense.agent.scale;
 
-import com.scalesense.agent.control.Replies;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.hal.LoadCell;
 import com.scalesense.hal.RawSample;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -35,13 +33,12 @@ public final class ScaleLoop implements Runnable {
     private final Supplier<Ambient> ambient;
     private final Duration readTimeout;
     private final ConcurrentLinkedQueue<Runnable> lane = new ConcurrentLinkedQueue<>();
-    private final List<Consumer<Replies.Live>> taps = new CopyOnWriteArrayList<>();
+    private final List<Consumer<LiveSample>> taps = new CopyOnWriteArrayList<>();
     private final List<Consumer<RawSample>> rawTaps = new CopyOnWriteArrayList<>();
     private final AtomicLong samples = new AtomicLong();
     private final AtomicLong validSamples = new AtomicLong();
     private final CountDownLatch firstSample = new CountDownLatch(1);
     private volatile boolean running = true;
-    private volatile Replies.Live last;
     private volatile String lastError;
 
     /** @param readTimeout how long one read may wait for the chip before it counts as not ready */
@@ -63,6 +60,9 @@ public final class ScaleLoop implements Runnable {
                 Thread.currentThread().interrupt();
                 running = false;
             } catch (RuntimeException e) {
+                if (!running) {
+                    break; // stopping: the cell was closed under a read that waited for the chip
+                }
                 // A failing sample must not end sampling; the health check sees progress stop if it persists.
                 lastError = "sampling: " + e.getMessage();
                 LOG.error("sample could not be processed", e);
@@ -73,18 +73,22 @@ public final class ScaleLoop implements Runnable {
 
     private void accept(RawSample sample) {
         model.accept(sample, ambient.get());
-        Calibration c = model.calibration();
-        Double kg = sample.isValid() && c != null ? c.toKg(sample.value(), null) : null;
-        Replies.Live live = new Replies.Live(sample.wallMillis(), sample.value(),
-                sample.status().name().toLowerCase(Locale.ROOT), kg, model.state().name().toLowerCase(Locale.ROOT));
-        last = live;
         samples.incrementAndGet();
         if (sample.isValid()) {
             validSamples.incrementAndGet();
         }
         firstSample.countDown();
         rawTaps.forEach(t -> t.accept(sample));
-        taps.forEach(t -> t.accept(live));
+        if (!taps.isEmpty()) { // nobody watching live: no sample to build
+            LiveSample live = live(sample);
+            taps.forEach(t -> t.accept(live));
+        }
+    }
+
+    private LiveSample live(RawSample sample) {
+        Calibration c = model.calibration();
+        Double kg = sample.isValid() && c != null ? c.toKg(sample.value(), null) : null;
+        return new LiveSample(sample.wallMillis(), sample.value(), sample.status(), kg, model.state());
     }
 
     /** Runs {@code task} on the sampling thread between two samples; the future carries its outcome. */
@@ -109,11 +113,11 @@ public final class ScaleLoop implements Runnable {
         }
     }
 
-    public void addTap(Consumer<Replies.Live> tap) {
+    public void addTap(Consumer<LiveSample> tap) {
         taps.add(tap);
     }
 
-    public void removeTap(Consumer<Replies.Live> tap) {
+    public void removeTap(Consumer<LiveSample> tap) {
         taps.remove(tap);
     }
 
@@ -140,10 +144,6 @@ public final class ScaleLoop implements Runnable {
 
     public long validSamples() {
         return validSamples.get();
-    }
-
-    public Replies.Live last() {
-        return last;
     }
 
     public String lastError() {

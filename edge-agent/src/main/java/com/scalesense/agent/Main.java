@@ -128,8 +128,12 @@ public final class Main {
                                 : ", world began " + Instant.ofEpochMilli(config.simulation().worldStartMs()),
                         config.stateDir().toAbsolutePath());
             }
-            ScaleAgent agent = ScaleAgent.start(config, sensors, SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()),
-                    random, firmwareVersion(), () -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start());
+            ScaleAgent agent = ScaleAgent.builder(config, sensors)
+                    .notifier(SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()))
+                    .random(random)
+                    .firmwareVersion(firmwareVersion())
+                    .onRestart(() -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start())
+                    .start();
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "agent-shutdown"));
             return 0;
         } catch (RuntimeException e) {

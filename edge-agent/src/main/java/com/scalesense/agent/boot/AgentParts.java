@@ -15,6 +15,7 @@ import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.internal.MapDbNvsStore;
@@ -54,7 +55,7 @@ final class AgentParts implements AutoCloseable {
     private StateDirLock lock;
 
     private AgentParts(AgentConfig config, Sensors sensors, NvsStore nvs, Outbox outbox, String bootId, long bootCount,
-                       String firmwareVersion) {
+                       String firmwareVersion, OutboxSink.Accepted hook, KegProfile firstKeg) {
         this.config = config;
         this.sensors = sensors;
         this.nvs = nvs;
@@ -66,7 +67,8 @@ final class AgentParts implements AutoCloseable {
         this.ambient = new AmbientCache(sensors.battery(), sensors.temperature(), sensors.timeSync());
         this.acceptedLog = config.simulated() && config.simulation().acceptedLog() != null
                 ? AcceptedLog.open(config.simulation().acceptedLog(), bootId, outbox) : null;
-        OutboxSink.Accepted accepted = acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE;
+        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(
+                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, hook);
         BatchContext base = new BatchContext(config.device().hardwareId(), config.device().deviceId(), bootId,
                 firmwareVersion, config.device().locId(), config.device().tapId(), null);
         ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds
@@ -74,14 +76,19 @@ final class AgentParts implements AutoCloseable {
                 sensors.mono(), accepted);
         model[0] = new ScaleModel(new ScaleMemory(nvs),
                 PipelineConfig.defaults().withReadingInterval(config.readingInterval()).withSwapMinEmpty(config.swapMinEmpty()), sensors.loadCell().rate(), sink,
-                sensors.factoryCalibration());
+                sensors.factoryCalibration(), firstKeg);
         if (model[0].pipeline() == null) {
             LOG.warn("no calibration stored: sampling for the live view and calibration only, no readings recorded");
         }
         this.loop = new ScaleLoop(sensors.loadCell(), model[0], ambient::current, java.time.Duration.ofSeconds(1));
     }
 
-    static AgentParts open(AgentConfig config, Sensors sensors, Random random, String firmwareVersion) {
+    /**
+     * @param hook     told of each record the outbox durably accepted (besides simulate.accepted_log)
+     * @param firstKeg the keg on the tap when the NVS store holds none, or null
+     */
+    static AgentParts open(AgentConfig config, Sensors sensors, Random random, String firmwareVersion,
+                           OutboxSink.Accepted hook, KegProfile firstKeg) {
         // First: scale-cal may have the stores open itself while the agent was stopped.
         StateDirLock lock = StateDirLock.acquire(config.stateDir(), "scale-agent", ProcessHandle.current().pid());
         NvsStore nvs = null;
@@ -89,7 +96,8 @@ final class AgentParts implements AutoCloseable {
             nvs = MapDbNvsStore.open(config.nvsFile(), sensors.clock());
             long bootCount = nvs.nextBoot();
             Outbox outbox = SqliteOutbox.open(config.outbox(), sensors.clock());
-            AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion);
+            AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion,
+                    hook, firstKeg);
             parts.lock = lock;
             return parts;
         } catch (RuntimeException e) {

@@ -1,9 +1,6 @@
 package com.scalesense.agent.boot;
 
-import com.scalesense.agent.operations.AgentControl;
-import com.scalesense.agent.operations.CloudCommands;
-import com.scalesense.agent.scale.Sensors;
-
+import com.scalesense.agent.AgentVersion;
 import com.scalesense.agent.batch.Batcher;
 import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.config.AgentConfig;
@@ -11,20 +8,30 @@ import com.scalesense.agent.control.ControlServer;
 import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.control.IdleConnections;
 import com.scalesense.agent.notify.SdNotifier;
+import com.scalesense.agent.operations.AgentControl;
+import com.scalesense.agent.operations.CloudCommands;
+import com.scalesense.agent.outbox.OutboxStatus;
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.publish.Publisher;
+import com.scalesense.agent.scale.OutboxSink;
+import com.scalesense.agent.scale.Sensors;
 import com.scalesense.agent.uplink.BootAnnouncement;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,11 +69,13 @@ public final class ScaleAgent implements AutoCloseable {
     /** What the control socket and the cloud's commands ask of the agent (one service for both). */
     private final AgentControl control;
     private final AtomicLong batcherTicks = new AtomicLong();
+    private final Duration batchEvery;
     private final List<AutoCloseable> closeLast = new ArrayList<>();
     private boolean closed;
 
-    private ScaleAgent(AgentConfig config, SdNotifier notifier, AgentParts parts) {
+    private ScaleAgent(AgentConfig config, SdNotifier notifier, AgentParts parts, Duration batchEvery) {
         this.config = config;
+        this.batchEvery = batchEvery;
         this.notifier = notifier;
         this.parts = parts;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "agent-scheduler"));
@@ -76,38 +85,132 @@ public final class ScaleAgent implements AutoCloseable {
     }
 
     /**
-     * Opens the stores, starts sampling, batching, publishing and the control socket, and tells
-     * systemd READY=1 after the first sample.
+     * The one way to build an agent: from its config and what it measures with (the load cell and
+     * the clocks are in {@code sensors}); the rest has defaults a test or the demo may change.
+     */
+    public static Builder builder(AgentConfig config, Sensors sensors) {
+        return new Builder(config, sensors);
+    }
+
+    /**
+     * Shorthand for {@code builder(config, sensors)} with these settings, then {@link Builder#start()}.
      *
      * @param restart asked to restart the agent (the cloud's reload_config)
      */
     public static ScaleAgent start(AgentConfig config, Sensors sensors, SdNotifier notifier, Random random,
                                    String firmwareVersion, Runnable restart) throws InterruptedException {
-        try {
-            Files.createDirectories(config.stateDir());
-        } catch (IOException e) {
-            throw new UncheckedIOException("state.dir " + config.stateDir() + " cannot be created", e);
-        }
-        AgentParts parts = AgentParts.open(config, sensors, random, firmwareVersion);
-        ScaleAgent agent = new ScaleAgent(config, notifier, parts);
-        agent.run(random, restart);
-        return agent;
+        return builder(config, sensors).notifier(notifier).random(random).firmwareVersion(firmwareVersion)
+                .onRestart(restart).start();
     }
 
-    private void run(Random random, Runnable restart) throws InterruptedException {
+    /** How an agent is put together; {@link #start()} opens the stores and starts it. Not thread-safe. */
+    public static final class Builder {
+
+        private final AgentConfig config;
+        private final Sensors sensors;
+        private SdNotifier notifier = new SdNotifier(message -> { }, null);
+        private Random random;
+        private String firmwareVersion = AgentVersion.current();
+        private Runnable restart = () -> LOG.warn("reload_config asked for a restart; nothing restarts this agent");
+        private OutboxSink.Accepted accepted = OutboxSink.Accepted.NONE;
+        private UnaryOperator<Publisher> publisherWrap = UnaryOperator.identity();
+        private Duration batchEvery = BATCH_TICK;
+        private KegProfile firstKeg;
+
+        private Builder(AgentConfig config, Sensors sensors) {
+            this.config = Objects.requireNonNull(config, "config must not be null.");
+            this.sensors = Objects.requireNonNull(sensors, "sensors must not be null.");
+        }
+
+        /** systemd's notification socket; default: tells nobody. */
+        public Builder notifier(SdNotifier value) {
+            this.notifier = Objects.requireNonNull(value, "notifier must not be null.");
+            return this;
+        }
+
+        /** The boot id's and the reconnect jitter's randomness; default a {@link SecureRandom}. */
+        public Builder random(Random value) {
+            this.random = Objects.requireNonNull(value, "random must not be null.");
+            return this;
+        }
+
+        /** The firmware_version the agent reports; default the jar's version. */
+        public Builder firmwareVersion(String value) {
+            this.firmwareVersion = Objects.requireNonNull(value, "firmwareVersion must not be null.");
+            return this;
+        }
+
+        /** Asked to restart the agent (the cloud's reload_config); default: logs that nothing restarts it. */
+        public Builder onRestart(Runnable value) {
+            this.restart = Objects.requireNonNull(value, "restart must not be null.");
+            return this;
+        }
+
+        /**
+         * Told of every reading and event once the outbox holds it durably, with the batch
+         * context it was stored under (besides {@code simulate.accepted_log}); default nobody.
+         */
+        public Builder accepted(OutboxSink.Accepted value) {
+            this.accepted = Objects.requireNonNull(value, "accepted must not be null.");
+            return this;
+        }
+
+        /** Wraps the MQTT publisher, for an in-process simulation that watches what is published. */
+        public Builder publisherWrap(UnaryOperator<Publisher> value) {
+            this.publisherWrap = Objects.requireNonNull(value, "publisherWrap must not be null.");
+            return this;
+        }
+
+        /** How often, in real time, the batcher looks for due batches; default 1 s. */
+        public Builder batchEvery(Duration value) {
+            if (value == null || value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("batchEvery must be > 0, was " + value + ".");
+            }
+            this.batchEvery = value;
+            return this;
+        }
+
+        /**
+         * The keg on the tap when the NVS store holds none (a first start), stored at once as if
+         * it had been assigned; default none (a reference half barrel, not stored).
+         */
+        public Builder firstKeg(KegProfile value) {
+            this.firstKeg = value;
+            return this;
+        }
+
+        /**
+         * Opens the stores, starts sampling, batching, publishing and the control socket, and
+         * tells systemd READY=1 after the first sample (or after 30 s without one).
+         */
+        public ScaleAgent start() throws InterruptedException {
+            try {
+                Files.createDirectories(config.stateDir());
+            } catch (IOException e) {
+                throw new UncheckedIOException("state.dir " + config.stateDir() + " cannot be created", e);
+            }
+            Random r = random != null ? random : new SecureRandom();
+            AgentParts parts = AgentParts.open(config, sensors, r, firmwareVersion, accepted, firstKeg);
+            ScaleAgent agent = new ScaleAgent(config, notifier, parts, batchEvery);
+            agent.run(r, restart, publisherWrap);
+            return agent;
+        }
+    }
+
+    private void run(Random random, Runnable restart, UnaryOperator<Publisher> publisherWrap) throws InterruptedException {
         parts.ambient().refresh();
         samplingThread.start();
         Batcher batcher = new Batcher(parts.outbox(), new WireCodec(),
                 new SyncWatch(parts.sensors().timeSync(), parts.sensors().clock(), parts.sensors().mono()),
                 config.batch(), parts.bootId());
-        scheduler.scheduleWithFixedDelay(() -> tick(batcher), BATCH_TICK.toMillis(), BATCH_TICK.toMillis(),
-                TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(() -> tick(batcher), batchEvery.toNanos(), batchEvery.toNanos(),
+                TimeUnit.NANOSECONDS);
         scheduler.scheduleWithFixedDelay(parts.ambient()::refresh, AMBIENT_EVERY.toMillis(), AMBIENT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
             parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement, new CloudCommands(control, restart),
-                    network, parts.sensors().clock(), random, System::nanoTime));
+                    network, parts.sensors().clock(), random, System::nanoTime, publisherWrap));
         } else {
             LOG.warn("mqtt.broker_uri is not set: offline. Readings stay in the outbox ({} bytes at most, "
                     + "oldest dropped first) until a broker is configured", config.outbox().maxBytes());
@@ -171,9 +274,8 @@ public final class ScaleAgent implements AutoCloseable {
         closed = true;
         notifier.stopping("stopping: sealing pending readings");
         LOG.info("stopping: {}", summary());
-        parts.loop().stop();
         try {
-            samplingThread.join(READ_TIMEOUT.toMillis() * 5);
+            stopSampling();
             scheduler.shutdown();
             scheduler.awaitTermination(10, TimeUnit.SECONDS);
             int sealed = new Batcher(parts.outbox(), new WireCodec(),
@@ -192,6 +294,53 @@ public final class ScaleAgent implements AutoCloseable {
             notifier.close();
             LOG.info("stopped");
         }
+    }
+
+    /**
+     * Stops at once, as a power cut would: no seal, no drain, no goodbye to the broker's session
+     * beyond closing the connection. Nothing accepted is lost: the outbox and the NVS store are
+     * crash-safe, and the next start seals and sends what this one left. For in-process
+     * simulations of a crash (the demo's agent kill); a real crash is tested with SIGKILL
+     * (AgentCrashIT). Idempotent, and nothing after {@link #close()}.
+     */
+    public synchronized void halt() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LOG.info("halting: {}", summary());
+        try {
+            stopSampling();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            scheduler.shutdownNow();
+            network.shutdownNow();
+            closeLast.forEach(ScaleAgent::closeQuietly);
+            parts.close();
+            notifier.close();
+            LOG.info("halted");
+        }
+    }
+
+    /**
+     * Ends the sampling thread: the flag, then the load cell closed under it, so a read waiting
+     * on a chip that sends nothing returns at once; the sample in hand is finished first.
+     */
+    private void stopSampling() throws InterruptedException {
+        parts.loop().stop();
+        parts.sensors().loadCell().close();
+        samplingThread.join(READ_TIMEOUT.toMillis() * 5);
+    }
+
+    /** The outbox's depth now: readings pending, batches sealed and not yet acknowledged. */
+    public OutboxStatus outboxStatus() {
+        return parts.outbox().status();
+    }
+
+    /** This boot's boot_id. */
+    public String bootId() {
+        return parts.bootId();
     }
 
     /** The control socket's path (for tests and the CLI). */

@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,11 +49,13 @@ final class UplinkRunner implements AutoCloseable {
         this.nanos = nanos;
     }
 
+    /** @param wrap wraps the publisher (the identity but for an in-process simulation that watches it) */
     static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
-                              ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos) {
-        Publisher publisher = config.publisher() == PublisherKind.AWS_IOT
+                              ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos,
+                              UnaryOperator<Publisher> wrap) {
+        Publisher publisher = wrap.apply(config.publisher() == PublisherKind.AWS_IOT
                 ? AwsIotPublisher.start(config.mqtt(), network, random)
-                : PahoPublisher.start(config.mqtt(), network, random);
+                : PahoPublisher.start(config.mqtt(), network, random));
         Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);

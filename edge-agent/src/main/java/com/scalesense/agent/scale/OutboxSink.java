@@ -40,6 +40,29 @@ public final class OutboxSink implements PipelineListener {
         void reading(BatchContext ctx, Reading reading);
 
         void event(BatchContext ctx, DeviceEvent event);
+
+        /** Tells {@code first}, then {@code second}; NONE is left out. */
+        static Accepted both(Accepted first, Accepted second) {
+            if (first == NONE) {
+                return second;
+            }
+            if (second == NONE) {
+                return first;
+            }
+            return new Accepted() {
+                @Override
+                public void reading(BatchContext ctx, Reading reading) {
+                    first.reading(ctx, reading);
+                    second.reading(ctx, reading);
+                }
+
+                @Override
+                public void event(BatchContext ctx, DeviceEvent event) {
+                    first.event(ctx, event);
+                    second.event(ctx, event);
+                }
+            };
+        }
     }
 
     private final Recorder recorder;

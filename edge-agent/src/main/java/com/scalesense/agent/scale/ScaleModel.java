@@ -38,8 +38,14 @@ public final class ScaleModel {
     private final StoredPourWindow pours;
     private final StoredSettledWeight weight;
 
+    /**
+     * @param factory a calibration to start from when the store holds none, or null
+     * @param firstKeg the keg on the tap when the store holds none (stored at once, as a keg
+     *                 assigned before the first start would be), or null for a reference half
+     *                 barrel that is not stored
+     */
     public ScaleModel(ScaleMemory memory, PipelineConfig config, SampleRate rate, PipelineListener listener,
-               Calibration factory) {
+               Calibration factory, KegProfile firstKeg) {
         this.memory = memory;
         this.config = config;
         this.rate = rate;
@@ -50,6 +56,9 @@ public final class ScaleModel {
             memory.saveCalibrations(stored);
         }
         this.calibrations = stored;
+        if (memory.keg().isEmpty() && firstKeg != null) {
+            memory.saveKeg(firstKeg);
+        }
         KegProfile keg = memory.keg().orElse(KegProfile.reference(KegType.HALF_BARREL));
         this.pours = new StoredPourWindow(memory, keg.kegId());
         this.weight = new StoredSettledWeight(memory, config.swapRiseKg());

@@ -12,7 +12,6 @@ import com.scalesense.agent.config.AgentConfigLoader;
 import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
 import com.scalesense.agent.control.ControlClient;
-import com.scalesense.agent.notify.SdNotifier;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -54,8 +53,8 @@ final class AgentFixture implements AutoCloseable {
         ScriptedLoadCell cell = new ScriptedLoadCell(time.originWallMs());
         Sensors sensors = new Sensors(new PacedLoadCell(cell, time, PacedLoadCell.threadSleep()), null, null, null,
                 time.clock(), () -> time.monoNanos() / 1_000_000, FixedTimeSync.SYNCED, ScriptedLoadCell.NOISE_COUNTS);
-        ScaleAgent agent = ScaleAgent.start(config, sensors, new SdNotifier(m -> { }, null), new Random(7),
-                "0.1.0-test", () -> { });
+        ScaleAgent agent = ScaleAgent.builder(config, sensors).random(new Random(7)).firmwareVersion("0.1.0-test")
+                .onRestart(() -> { }).start();
         return new AgentFixture(cell, agent);
     }
 

@@ -38,7 +38,7 @@ final class ScaleModelStart implements AutoCloseable {
     ScaleModelStart(Path storeFile, long wallMs) {
         store = open(storeFile);
         memory = new ScaleMemory(store);
-        model = new ScaleModel(memory, PipelineConfig.defaults(), SampleRate.SPS_10, recorder, CALIBRATION);
+        model = new ScaleModel(memory, PipelineConfig.defaults(), SampleRate.SPS_10, recorder, CALIBRATION, null);
         cell = new ScriptedLoadCell(wallMs);
     }
 

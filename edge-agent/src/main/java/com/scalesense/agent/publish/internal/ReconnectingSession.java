@@ -31,15 +31,15 @@ import org.slf4j.LoggerFactory;
  * drops the duplicate a resend may cause by batch_id. Paho's own buffer would be lost on a
  * crash anyway, and Paho 5 resends it with a stale topic alias (see {@link PahoV5Transport}).
  * <p>
- * While it waits out a backoff, the keeper probes the broker's address every {@code probeEvery}
+ * While it waits out a backoff, the session probes the broker's address every {@code probeEvery}
  * ({@link BrokerProbe}); when a probe finds the broker reachable after one that did not, the
  * outage is over: the backoff starts afresh and the next attempt is made at once. A broker that
  * takes TCP but refuses us (a bad certificate) is not hammered: reachable twice is no news.
  * Why the session is down is kept as a {@link ConnectionProblem} with the time since it began.
  */
-public final class SessionKeeper implements Publisher {
+public final class ReconnectingSession implements Publisher {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SessionKeeper.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ReconnectingSession.class);
 
     private final MqttTransport transport;
     private final ScheduledExecutorService scheduler;
@@ -65,8 +65,8 @@ public final class SessionKeeper implements Publisher {
     private Boolean lastProbeReachable;
     private int failedAttempts;
 
-    /** A keeper without probing (tests of the backoff alone). */
-    public SessionKeeper(String name, Function<MqttTransport.Events, MqttTransport> transportFactory,
+    /** A session without probing (tests of the backoff alone). */
+    public ReconnectingSession(String name, Function<MqttTransport.Events, MqttTransport> transportFactory,
             ScheduledExecutorService scheduler, Random random, Backoff backoff) {
         this(name, transportFactory, scheduler, random, backoff, () -> false, Duration.ofDays(365), System::nanoTime);
     }
@@ -76,7 +76,7 @@ public final class SessionKeeper implements Publisher {
      * @param probeEvery     how often; a backoff shorter than this is simply waited out
      * @param monotonicNanos the time a failure is measured in (injected for tests)
      */
-    public SessionKeeper(String name, Function<MqttTransport.Events, MqttTransport> transportFactory,
+    public ReconnectingSession(String name, Function<MqttTransport.Events, MqttTransport> transportFactory,
             ScheduledExecutorService scheduler, Random random, Backoff backoff, BrokerProbe probe, Duration probeEvery,
             LongSupplier monotonicNanos) {
         this.name = name;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * the session is down with how long. Guards issue 14 items 2 and 10 (status said nothing while the
  * broker was down; the scale reconnected only after its backoff, 66 s after the broker was back).
  */
-class SessionKeeperProbeTest {
+class ReconnectingSessionProbeTest {
 
     /** A backoff far longer than anything the tests wait: a reconnect before it came from a probe. */
     private static final Backoff HOUR = new Backoff(Duration.ofHours(1), Duration.ofHours(1));
@@ -25,7 +25,7 @@ class SessionKeeperProbeTest {
     private final ClockedScheduler scheduler = new ClockedScheduler();
     private final AtomicBoolean brokerUp = new AtomicBoolean(false);
     private ScriptedTransport transport;
-    private final SessionKeeper keeper = new SessionKeeper("test-broker", events -> {
+    private final ReconnectingSession keeper = new ReconnectingSession("test-broker", events -> {
         transport = new ScriptedTransport(events);
         return transport;
     }, scheduler, alwaysLongest(), HOUR, brokerUp::get, PROBE_EVERY, scheduler::nanos);

@@ -12,14 +12,14 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-class SessionKeeperTest {
+class ReconnectingSessionTest {
 
     private static final Backoff BACKOFF = new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(5));
     private static final long SEED = 99;
 
     private final SteppedScheduler scheduler = new SteppedScheduler();
     private ScriptedTransport transport;
-    private final SessionKeeper keeper = new SessionKeeper("test-broker", events -> {
+    private final ReconnectingSession keeper = new ReconnectingSession("test-broker", events -> {
         transport = new ScriptedTransport(events);
         return transport;
     }, scheduler, new Random(SEED), BACKOFF);

@@ -11,14 +11,14 @@ import java.sql.Statement;
  * pages in use and drops the oldest pending entries (then, if nothing else is left, the oldest
  * sealed batches) until the file fits. Returns how many readings/events were dropped.
  */
-final class SpaceKeeper {
+final class OldestFirstTrim {
 
     /** Entries dropped per step: about one 4 KiB page of ~300-byte readings, so each step can free a page. */
     private static final int STEP = 16;
 
     private final long maxBytes;
 
-    SpaceKeeper(long maxBytes) {
+    OldestFirstTrim(long maxBytes) {
         this.maxBytes = maxBytes;
     }
 

@@ -4,6 +4,7 @@ import com.scalesense.agent.sim.SimulatedPlatform;
 
 import com.scalesense.agent.scale.ScaleLoop;
 import com.scalesense.agent.scale.ScaleNotCalibratedException;
+import com.scalesense.agent.scale.CalibrationSession;
 import com.scalesense.agent.scale.LiveSample;
 import com.scalesense.agent.scale.Sensors;
 
@@ -11,6 +12,7 @@ import com.scalesense.agent.control.ControlException;
 import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.control.Replies;
 import com.scalesense.agent.pipeline.calibration.Calibration;
+import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.replay.Replay;
@@ -105,12 +107,13 @@ public final class AgentControl implements ControlService {
     @Override
     public Replies.Session calibrateAdd(double knownKg) throws InterruptedException {
         SampleCollector.Stats s = steady("known_kg");
-        return session.add(new Replies.Point(knownKg, s.mean(), s.std(), s.samples()));
+        return session(session.add(new CalibrationSession.MeasuredPoint(new CalibrationPoint(knownKg, s.mean(), null),
+                s.std(), s.samples())));
     }
 
     @Override
     public Replies.Session calibrateFit() {
-        return session.fit(clock.millis());
+        return session(session.fit(clock.millis()));
     }
 
     @Override
@@ -126,7 +129,14 @@ public final class AgentControl implements ControlService {
 
     @Override
     public Replies.Session calibrateCancel() {
-        return session.clear();
+        return session(session.clear());
+    }
+
+    /** The socket's form of the session: each point with its spread, the candidate as calibration info. */
+    private static Replies.Session session(CalibrationSession.State s) {
+        return new Replies.Session(s.points().stream().map(p -> new Replies.Point(p.point().knownKg(), p.point().counts(),
+                p.stdCounts(), p.samples())).toList(),
+                s.candidate() == null ? null : info(s.candidate(), s.candidate().calibratedAtMs()));
     }
 
     @Override

@@ -5,7 +5,7 @@ import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.outbox.OutboxStorageException;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
-import com.scalesense.agent.runtime.ScaleMemory;
+import com.scalesense.agent.scale.ScaleMemory;
 import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.StateDirLockedException;

@@ -114,8 +114,8 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
      * @throws NotSettledException if delivery did not finish within three real minutes
      */
     public void run(Consumer<BarNight> onFrame, Duration frameEvery) {
+        time.start(); // an agent's start waits for its first sample: the evening's time must run
         scales.forEach(DemoScale::start);
-        time.start();
         FaultSchedule faults = new FaultSchedule(config.faults(), this);
         long durationNanos = config.duration().toNanos();
         while (!scales.stream().allMatch(DemoScale::eveningOver)) {
@@ -130,8 +130,7 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
     private void settle(Consumer<BarNight> onFrame) {
         brokerOps.shutdown();
         Waits.until(brokerOps::isTerminated, SETTLE_LIMIT, "the broker back up");
-        scales.forEach(DemoScale::restart);
-        scales.forEach(DemoScale::sealAll);
+        scales.forEach(DemoScale::restart); // the batchers seal what is left within 5 simulated minutes
         Waits.until(() -> {
             onFrame.accept(this);
             return scales.stream().allMatch(DemoScale::drained);

@@ -8,11 +8,11 @@ import com.scalesense.agent.config.ConfigSource;
 import com.scalesense.agent.config.SimulationConfig;
 import com.scalesense.agent.notify.SdNotifier;
 import com.scalesense.agent.replay.ReplayCommand;
-import com.scalesense.agent.runtime.HardwareScale;
-import com.scalesense.agent.runtime.ScaleAgent;
-import com.scalesense.agent.runtime.ScaledTime;
-import com.scalesense.agent.runtime.Sensors;
-import com.scalesense.agent.runtime.SimulatedScale;
+import com.scalesense.agent.boot.HardwareScale;
+import com.scalesense.agent.boot.ScaleAgent;
+import com.scalesense.agent.sim.ScaledTime;
+import com.scalesense.agent.scale.Sensors;
+import com.scalesense.agent.sim.SimulatedScale;
 import com.scalesense.hal.SampleRate;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -128,8 +128,12 @@ public final class Main {
                                 : ", world began " + Instant.ofEpochMilli(config.simulation().worldStartMs()),
                         config.stateDir().toAbsolutePath());
             }
-            ScaleAgent agent = ScaleAgent.start(config, sensors, SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()),
-                    random, firmwareVersion(), () -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start());
+            ScaleAgent agent = ScaleAgent.builder(config, sensors)
+                    .notifier(SdNotifier.fromEnvironment(env, ProcessHandle.current().pid()))
+                    .random(random)
+                    .firmwareVersion(firmwareVersion())
+                    .onRestart(() -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start())
+                    .start();
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "agent-shutdown"));
             return 0;
         } catch (RuntimeException e) {

@@ -1,6 +1,6 @@
 package com.scalesense.demo.scale;
 
-import com.scalesense.agent.runtime.AcceptedRecord;
+import com.scalesense.agent.sim.AcceptedRecord;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package com.scalesense.demo.scale;
 
+import com.scalesense.agent.publish.ConnectionProblem;
 import com.scalesense.agent.publish.Publisher;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,11 @@ final class RecordingPublisher implements Publisher {
     @Override
     public boolean isConnected() {
         return real.isConnected();
+    }
+
+    @Override
+    public ConnectionProblem problem() {
+        return real.problem();
     }
 
     @Override

@@ -1,6 +1,6 @@
 package com.scalesense.demo.forked;
 
-import com.scalesense.agent.runtime.AcceptedRecord;
+import com.scalesense.agent.sim.AcceptedRecord;
 import com.scalesense.demo.scale.TapPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -44,6 +44,18 @@ public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSock
         return simulation != null;
     }
 
+    /** This config with other MQTT settings (an in-process simulation reconnects faster than a Pi should). */
+    public AgentConfig withMqtt(MqttSettings value) {
+        return new AgentConfig(device, stateDir, controlSocket, hardware, readingInterval, swapMinEmpty, outbox, batch,
+                value, publisher, uplink, shutdownPublishTimeout, log, simulation, controlIdleTimeout);
+    }
+
+    /** This config with other uplink settings (retries and ack timeout of an in-process simulation). */
+    public AgentConfig withUplink(UplinkSettings value) {
+        return new AgentConfig(device, stateDir, controlSocket, hardware, readingInterval, swapMinEmpty, outbox, batch,
+                mqtt, publisher, value, shutdownPublishTimeout, log, simulation, controlIdleTimeout);
+    }
+
     /** The NVS store file. */
     public Path nvsFile() {
         return stateDir.resolve("nvs.db");

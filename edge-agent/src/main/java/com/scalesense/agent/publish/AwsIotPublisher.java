@@ -1,7 +1,7 @@
 package com.scalesense.agent.publish;
 
 import com.scalesense.agent.publish.internal.AwsIotTransport;
-import com.scalesense.agent.publish.internal.SessionKeeper;
+import com.scalesense.agent.publish.internal.ReconnectingSession;
 import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -14,7 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
  */
 public final class AwsIotPublisher extends SessionPublisher {
 
-    private AwsIotPublisher(SessionKeeper session) {
+    private AwsIotPublisher(ReconnectingSession session) {
         super(session);
     }
 
@@ -30,7 +30,7 @@ public final class AwsIotPublisher extends SessionPublisher {
                 "must name cert_file and key_file: AWS IoT Core requires a client certificate");
         Settings.require("mqtt.protocol", settings.protocol(), settings.protocol() == MqttProtocol.MQTT_3_1_1,
                 "must be MQTT_3_1_1 for the AWS IoT Device SDK connection");
-        AwsIotPublisher publisher = new AwsIotPublisher(keeper(settings,
+        AwsIotPublisher publisher = new AwsIotPublisher(session(settings,
                 events -> new AwsIotTransport(settings, events), scheduler, random));
         publisher.connectInBackground();
         return publisher;

@@ -3,7 +3,7 @@ package com.scalesense.agent.publish;
 import com.scalesense.agent.publish.internal.MqttTransport;
 import com.scalesense.agent.publish.internal.PahoV3Transport;
 import com.scalesense.agent.publish.internal.PahoV5Transport;
-import com.scalesense.agent.publish.internal.SessionKeeper;
+import com.scalesense.agent.publish.internal.ReconnectingSession;
 import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
@@ -19,7 +19,7 @@ import java.util.function.Function;
  */
 public final class PahoPublisher extends SessionPublisher {
 
-    private PahoPublisher(SessionKeeper session) {
+    private PahoPublisher(ReconnectingSession session) {
         super(session);
     }
 
@@ -33,7 +33,7 @@ public final class PahoPublisher extends SessionPublisher {
         Function<MqttTransport.Events, MqttTransport> transport = settings.protocol() == MqttProtocol.MQTT_5
                 ? events -> new PahoV5Transport(settings, events)
                 : events -> new PahoV3Transport(settings, events);
-        PahoPublisher publisher = new PahoPublisher(keeper(settings, transport, scheduler, random));
+        PahoPublisher publisher = new PahoPublisher(session(settings, transport, scheduler, random));
         publisher.connectInBackground();
         return publisher;
     }

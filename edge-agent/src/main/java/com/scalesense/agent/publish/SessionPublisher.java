@@ -2,7 +2,7 @@ package com.scalesense.agent.publish;
 
 import com.scalesense.agent.publish.internal.BrokerProbe;
 import com.scalesense.agent.publish.internal.MqttTransport;
-import com.scalesense.agent.publish.internal.SessionKeeper;
+import com.scalesense.agent.publish.internal.ReconnectingSession;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -10,10 +10,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-/** What every concrete publisher is: a {@link SessionKeeper} over one transport. */
+/** What every concrete publisher is: a {@link ReconnectingSession} over one transport. */
 public abstract class SessionPublisher implements Publisher {
 
-    private final SessionKeeper session;
+    private final ReconnectingSession session;
 
     /**
      * While a backoff is waited out the broker's address is probed this often, so a scale reconnects
@@ -23,14 +23,14 @@ public abstract class SessionPublisher implements Publisher {
     /** One probe's TCP connect may take this long; a LAN or the Internet answers well within. */
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
-    SessionPublisher(SessionKeeper session) {
+    SessionPublisher(ReconnectingSession session) {
         this.session = session;
     }
 
-    /** The keeper every publisher uses: settings' backoff, a TCP probe of the broker every {@link #PROBE_EVERY}. */
-    static SessionKeeper keeper(MqttSettings settings, Function<MqttTransport.Events, MqttTransport> transport,
+    /** The session every publisher keeps: settings' backoff, a TCP probe of the broker every {@link #PROBE_EVERY}. */
+    static ReconnectingSession session(MqttSettings settings, Function<MqttTransport.Events, MqttTransport> transport,
             ScheduledExecutorService scheduler, Random random) {
-        return new SessionKeeper(settings.brokerUri().toString(), transport, scheduler, random, settings.reconnect(),
+        return new ReconnectingSession(settings.brokerUri().toString(), transport, scheduler, random, settings.reconnect(),
                 BrokerProbe.tcp(settings.brokerUri(), PROBE_TIMEOUT), PROBE_EVERY, System::nanoTime);
     }
 

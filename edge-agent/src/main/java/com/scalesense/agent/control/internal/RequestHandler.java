@@ -10,6 +10,8 @@ import com.scalesense.agent.pipeline.KegNotAssignedException;
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.TareRejectedException;
 import com.scalesense.agent.pipeline.calibration.CalibrationRejectedException;
+import com.scalesense.agent.scale.NoCandidateException;
+import com.scalesense.agent.scale.ScaleNotCalibratedException;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -160,6 +162,10 @@ public final class RequestHandler {
     private static ObjectNode errorOf(Exception e) {
         if (e instanceof ControlException c) {
             return error(c.code(), c.getMessage());
+        } else if (e instanceof ScaleNotCalibratedException n) {
+            return error(ScaleNotCalibratedException.CODE, n.getMessage());
+        } else if (e instanceof NoCandidateException n) {
+            return error(NoCandidateException.CODE, n.getMessage());
         } else if (e instanceof CalibrationRejectedException c) {
             return error("fit_rejected", c.getMessage());
         } else if (e instanceof TareRejectedException t) {

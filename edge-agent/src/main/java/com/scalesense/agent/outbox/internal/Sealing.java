@@ -20,7 +20,7 @@ final class Sealing {
         this.c = c;
     }
 
-    SealedBatch seal(SealRequest r, Counters counters, SpaceKeeper space) throws SQLException {
+    SealedBatch seal(SealRequest r, Counters counters, OldestFirstTrim space) throws SQLException {
         String batchId = r.batch().batchId();
         OptionalLong last = lastWindowEnd(c, r.bootId());
         if (last.isPresent() && r.windowEndMs() <= last.getAsLong()) {

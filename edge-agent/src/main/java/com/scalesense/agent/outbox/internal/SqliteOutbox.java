@@ -28,7 +28,7 @@ import java.util.OptionalLong;
 public final class SqliteOutbox implements Outbox {
 
     private final Connection c;
-    private final SpaceKeeper space;
+    private final OldestFirstTrim space;
     private final Counters counters;
     private final long maxBytes;
     private final int corruptFilesMovedAside;
@@ -36,7 +36,7 @@ public final class SqliteOutbox implements Outbox {
     private SqliteOutbox(Connection c, long maxBytes, boolean movedAside) {
         this.c = c;
         this.maxBytes = maxBytes;
-        this.space = new SpaceKeeper(maxBytes);
+        this.space = new OldestFirstTrim(maxBytes);
         this.counters = new Counters(c);
         this.corruptFilesMovedAside = movedAside ? 1 : 0;
     }
@@ -62,7 +62,7 @@ public final class SqliteOutbox implements Outbox {
                 pending = rs.getLong(1);
                 sealed = rs.getLong(2);
             }
-            return new OutboxStatus(pending, sealed, SpaceKeeper.usedBytes(ro), config.maxBytes(),
+            return new OutboxStatus(pending, sealed, OldestFirstTrim.usedBytes(ro), config.maxBytes(),
                     new Counters(ro).get(Counters.DROPPED), 0);
         } catch (SQLException e) {
             throw new OutboxStorageException("read-only status of " + config.file(), e);
@@ -161,7 +161,7 @@ public final class SqliteOutbox implements Outbox {
     @Override
     public synchronized OutboxStatus status() {
         return inTransaction("status", () -> new OutboxStatus(count("pending"), count("sealed"),
-                SpaceKeeper.usedBytes(c), maxBytes, counters.get(Counters.DROPPED), corruptFilesMovedAside));
+                OldestFirstTrim.usedBytes(c), maxBytes, counters.get(Counters.DROPPED), corruptFilesMovedAside));
     }
 
     @Override

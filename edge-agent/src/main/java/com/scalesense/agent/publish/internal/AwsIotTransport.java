@@ -17,7 +17,7 @@ import software.amazon.awssdk.iot.AwsIotMqttConnectionBuilder;
  * MQTT 3.1.1 over mutual TLS through the AWS IoT Device SDK v2 (native aws-crt), a fresh
  * connection per attempt. The CRT would reconnect by itself after an interruption, without our
  * jitter; its own reconnect is pushed out to {@link #CRT_RECONNECT_SECONDS} so that
- * {@link SessionKeeper}'s next attempt (which closes the old connection) always comes first.
+ * {@link ReconnectingSession}'s next attempt (which closes the old connection) always comes first.
  * Callbacks run on CRT threads inside JNI: an exception escaping one aborts the JVM
  * (mqtt_connection.c: {@code !aws_jni_check_and_clear_exception}), so none may escape.
  */

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 /**
  * A cheap look at whether the broker's address takes a TCP connection now: one SYN, closed at
- * once, no TLS and no MQTT. {@link SessionKeeper} probes while it waits out a backoff, so a scale
+ * once, no TLS and no MQTT. {@link ReconnectingSession} probes while it waits out a backoff, so a scale
  * whose network or broker comes back reconnects within a probe interval instead of a backoff cap.
  */
 @FunctionalInterface

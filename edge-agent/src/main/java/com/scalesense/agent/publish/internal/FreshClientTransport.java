@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A transport that opens a brand-new client object {@code C} for every connection attempt and
  * closes the previous one first, so nothing a client library buffered for an old connection is
- * ever sent again behind {@link SessionKeeper}'s back. Events of a replaced client are dropped.
+ * ever sent again behind {@link ReconnectingSession}'s back. Events of a replaced client are dropped.
  * Once {@link #close()}d, no attempt opens a client again, even one already under way on the
  * scheduler when the agent began to stop.
  */

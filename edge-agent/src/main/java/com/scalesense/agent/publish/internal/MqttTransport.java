@@ -3,8 +3,8 @@ package com.scalesense.agent.publish.internal;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One MQTT client library seen by {@link SessionKeeper}: a single connection attempt, QoS 1
- * publish and subscribe, and events. It never reconnects on its own; the keeper decides when.
+ * One MQTT client library seen by {@link ReconnectingSession}: a single connection attempt, QoS 1
+ * publish and subscribe, and events. It never reconnects on its own; the session decides when.
  * Futures fail with a {@link com.scalesense.agent.publish.PublishException} subclass.
  */
 public interface MqttTransport {

@@ -16,7 +16,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 /**
  * MQTT 3.1.1 through Eclipse Paho's {@code mqttv3} client, a fresh client object per connection
- * (see {@link SessionKeeper} for why Paho's own resend buffer is not used). The broker session
+ * (see {@link ReconnectingSession} for why Paho's own resend buffer is not used). The broker session
  * is persistent (clean session = false), so the broker keeps our command subscription, queues
  * commands while we are away and resends its unacknowledged QoS 1 messages (MQTT 3.1.1 §4.4).
  */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A scheduler on injected time: a task runs when the test {@link #advance}s the clock past its due
  * time, in due order, on the test's thread. Only {@code schedule(Runnable, long, TimeUnit)} is
- * supported: it is all SessionKeeper uses.
+ * supported: it is all ReconnectingSession uses.
  */
 final class ClockedScheduler extends ScheduledThreadPoolExecutor {
 

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A scheduler whose tasks run only when the test says so; it records each requested delay.
- * Only {@code schedule(Runnable, long, TimeUnit)} is supported: it is all SessionKeeper uses.
+ * Only {@code schedule(Runnable, long, TimeUnit)} is supported: it is all ReconnectingSession uses.
  */
 final class SteppedScheduler extends ScheduledThreadPoolExecutor {
 

@@ -1,0 +1,199 @@
+package com.scalesense.agent.boot;
+
+import com.scalesense.agent.scale.ScaleMemory;
+
+import com.scalesense.agent.scale.AmbientCache;
+import com.scalesense.agent.scale.OutboxSink;
+import com.scalesense.agent.scale.ScaleLoop;
+import com.scalesense.agent.scale.ScaleModel;
+import com.scalesense.agent.scale.Sensors;
+import com.scalesense.agent.sim.AcceptedLog;
+
+import com.scalesense.agent.batch.BatchContext;
+import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.config.AgentConfig;
+import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.store.NvsStore;
+import com.scalesense.agent.store.StateDirLock;
+import com.scalesense.agent.store.internal.MapDbNvsStore;
+import com.scalesense.protocol.BootRegistration;
+import com.scalesense.protocol.Capabilities;
+import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.WireCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The agent's stateful parts, opened in order (NVS store, boot counter, outbox, measuring model)
+ * and closed in reverse. The MapDB and SQLite adapters are named here and nowhere else.
+ */
+final class AgentParts implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AgentParts.class);
+
+    private final AgentConfig config;
+    private final Sensors sensors;
+    private final NvsStore nvs;
+    private final Outbox outbox;
+    private final String bootId;
+    private final long bootCount;
+    private final String firmwareVersion;
+    private final long startedMonoMs;
+    private final OutboxSink sink;
+    private final ScaleLoop loop;
+    private final AmbientCache ambient;
+    private final AcceptedLog acceptedLog;
+    private volatile UplinkRunner uplink;
+    private StateDirLock lock;
+
+    private AgentParts(AgentConfig config, Sensors sensors, NvsStore nvs, Outbox outbox, String bootId, long bootCount,
+                       String firmwareVersion, OutboxSink.Accepted hook, KegProfile firstKeg) {
+        this.config = config;
+        this.sensors = sensors;
+        this.nvs = nvs;
+        this.outbox = outbox;
+        this.bootId = bootId;
+        this.bootCount = bootCount;
+        this.firmwareVersion = firmwareVersion;
+        this.startedMonoMs = sensors.mono().monoMs();
+        this.ambient = new AmbientCache(sensors.battery(), sensors.temperature(), sensors.timeSync());
+        this.acceptedLog = config.simulated() && config.simulation().acceptedLog() != null
+                ? AcceptedLog.open(config.simulation().acceptedLog(), bootId, outbox) : null;
+        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(
+                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, hook);
+        BatchContext base = new BatchContext(config.device().hardwareId(), config.device().deviceId(), bootId,
+                firmwareVersion, config.device().locId(), config.device().tapId(), null);
+        ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds
+        this.sink = new OutboxSink(new Recorder(outbox, new WireCodec()), () -> base.withKeg(model[0].keg().kegId()),
+                sensors.mono(), accepted);
+        model[0] = new ScaleModel(new ScaleMemory(nvs),
+                PipelineConfig.defaults().withReadingInterval(config.readingInterval()).withSwapMinEmpty(config.swapMinEmpty()), sensors.loadCell().rate(), sink,
+                sensors.factoryCalibration(), firstKeg);
+        if (model[0].pipeline() == null) {
+            LOG.warn("no calibration stored: sampling for the live view and calibration only, no readings recorded");
+        }
+        this.loop = new ScaleLoop(sensors.loadCell(), model[0], ambient::current, java.time.Duration.ofSeconds(1));
+    }
+
+    /**
+     * @param hook     told of each record the outbox durably accepted (besides simulate.accepted_log)
+     * @param firstKeg the keg on the tap when the NVS store holds none, or null
+     */
+    static AgentParts open(AgentConfig config, Sensors sensors, Random random, String firmwareVersion,
+                           OutboxSink.Accepted hook, KegProfile firstKeg) {
+        // First: scale-cal may have the stores open itself while the agent was stopped.
+        StateDirLock lock = StateDirLock.acquire(config.stateDir(), "scale-agent", ProcessHandle.current().pid());
+        NvsStore nvs = null;
+        try {
+            nvs = MapDbNvsStore.open(config.nvsFile(), sensors.clock());
+            long bootCount = nvs.nextBoot();
+            Outbox outbox = SqliteOutbox.open(config.outbox(), sensors.clock());
+            AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion,
+                    hook, firstKeg);
+            parts.lock = lock;
+            return parts;
+        } catch (RuntimeException e) {
+            if (nvs != null) {
+                nvs.close();
+            }
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** A UUID v4 (seed 001 boot_id) from the injected randomness: version 4, RFC 4122 variant. */
+    static String uuidV4(Random random) {
+        long msb = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long lsb = (random.nextLong() & ~(0xC000_0000_0000_0000L)) | 0x8000_0000_0000_0000L;
+        return new UUID(msb, lsb).toString();
+    }
+
+    /** This boot's registration (seed 001 devices row): what the scale can measure and do. */
+    BootRegistration registration() {
+        List<String> sensorNames = new ArrayList<>(List.of("hx711"));
+        if (sensors.battery() != null) {
+            sensorNames.add("battery");
+        }
+        if (sensors.temperature() != null) {
+            sensorNames.add("ds18b20");
+        }
+        return new BootRegistration(ReadingsBatch.SCHEMA_VERSION, config.device().hardwareId(), config.device().deviceId(),
+                bootId, firmwareVersion, config.device().locId(), config.device().tapId(),
+                new Capabilities(sensorNames, Map.of("offline_buffering", true, "control_socket", true)),
+                sensors.clock().millis(), sensors.timeSync().isSynchronized());
+    }
+
+    AgentConfig config() {
+        return config;
+    }
+
+    Sensors sensors() {
+        return sensors;
+    }
+
+    Outbox outbox() {
+        return outbox;
+    }
+
+    NvsStore nvs() {
+        return nvs;
+    }
+
+    String bootId() {
+        return bootId;
+    }
+
+    long bootCount() {
+        return bootCount;
+    }
+
+    String firmwareVersion() {
+        return firmwareVersion;
+    }
+
+    long uptimeS() {
+        return (sensors.mono().monoMs() - startedMonoMs) / 1000;
+    }
+
+    OutboxSink sink() {
+        return sink;
+    }
+
+    ScaleLoop loop() {
+        return loop;
+    }
+
+    AmbientCache ambient() {
+        return ambient;
+    }
+
+    UplinkRunner uplink() {
+        return uplink;
+    }
+
+    void setUplink(UplinkRunner runner) {
+        this.uplink = runner;
+    }
+
+    @Override
+    public void close() {
+        sensors.loadCell().close();
+        if (uplink != null) {
+            uplink.close();
+        }
+        outbox.close();
+        nvs.close();
+        if (acceptedLog != null) {
+            acceptedLog.close();
+        }
+        lock.close();
+    }
+}

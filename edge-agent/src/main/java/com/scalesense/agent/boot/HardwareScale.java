@@ -1,0 +1,45 @@
+package com.scalesense.agent.boot;
+
+import com.scalesense.agent.scale.Sensors;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.plugin.gpiod.provider.gpio.digital.GpioDDigitalInputProvider;
+import com.pi4j.plugin.gpiod.provider.gpio.digital.GpioDDigitalOutputProvider;
+import com.scalesense.agent.clock.MonotonicClock;
+import com.scalesense.agent.clock.SystemdTimeSync;
+import com.scalesense.agent.config.HardwareConfig;
+import com.scalesense.hal.hx711.Hx711;
+import com.scalesense.hal.hx711.Hx711Config;
+import com.scalesense.hal.power.SysfsPowerSupplyGauge;
+import com.scalesense.hal.thermal.Ds18b20Sensor;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * The sensors of a real scale: the HX711 on the Pi's GPIO through Pi4J's gpiod provider (the
+ * character device {@code /dev/gpiochip*} the unit allows), the battery under
+ * {@code /sys/class/power_supply}, a DS18B20 under {@code /sys/bus/w1/devices}. The only class
+ * of the agent that names Pi4J.
+ */
+public final class HardwareScale {
+
+    /** Where the w1-gpio/w1-therm kernel drivers list 1-Wire devices. */
+    private static final Path W1_DEVICES = Path.of("/sys/bus/w1/devices");
+
+    private HardwareScale() {
+    }
+
+    public static Sensors open(HardwareConfig config, Clock clock) {
+        // Only gpiod: with the mock plugin also on the class path, auto-detection could pick it.
+        Context context = Pi4J.newContextBuilder().noAutoDetect()
+                .add(GpioDDigitalInputProvider.newInstance(), GpioDDigitalOutputProvider.newInstance())
+                .build();
+        Hx711 hx711 = Hx711.open(context, Hx711Config.of(config.doutPin(), config.sckPin(), config.rate()), clock);
+        return new Sensors(hx711,
+                config.batteryPowerSupply() == null ? null
+                        : SysfsPowerSupplyGauge.of(SysfsPowerSupplyGauge.DEFAULT_ROOT, config.batteryPowerSupply()),
+                config.ds18b20() ? Ds18b20Sensor.discover(W1_DEVICES, Ds18b20Sensor.DEFAULT_ATTEMPTS) : null,
+                null, clock, MonotonicClock.system(), new SystemdTimeSync(Path.of("/")), Sensors.datasheetNoiseCounts(config.rate()));
+    }
+}

@@ -1,0 +1,112 @@
+package com.scalesense.agent.boot;
+
+import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.publish.AwsIotPublisher;
+import com.scalesense.agent.publish.ConnectionProblem;
+import com.scalesense.agent.publish.PahoPublisher;
+import com.scalesense.agent.publish.Publisher;
+import com.scalesense.agent.uplink.BootAnnouncement;
+import com.scalesense.agent.uplink.CommandHandler;
+import com.scalesense.agent.uplink.CommandInbox;
+import com.scalesense.agent.uplink.Uplink;
+import com.scalesense.agent.uplink.UplinkStatus;
+import com.scalesense.agent.config.AgentConfig;
+import com.scalesense.agent.config.PublisherKind;
+import com.scalesense.protocol.MessageValidator;
+import com.scalesense.protocol.WireCodec;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The publishing half of the agent, present only when a broker is configured: the publisher (Paho
+ * or the AWS IoT Device SDK, by {@code mqtt.client}),
+ * the uplink loop draining the outbox (acknowledging only after PUBACK) and the command inbox.
+ * Counts the uplink loop's steps for the watchdog.
+ */
+final class UplinkRunner implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(UplinkRunner.class);
+
+    private final Publisher publisher;
+    private final Uplink uplink;
+    private final Outbox outbox;
+    private final LongSupplier nanos;
+    private final AtomicLong steps = new AtomicLong();
+
+    private UplinkRunner(Publisher publisher, Uplink uplink, Outbox outbox, LongSupplier nanos) {
+        this.publisher = publisher;
+        this.uplink = uplink;
+        this.outbox = outbox;
+        this.nanos = nanos;
+    }
+
+    /** @param wrap wraps the publisher (the identity but for an in-process simulation that watches it) */
+    static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
+                              ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos,
+                              UnaryOperator<Publisher> wrap) {
+        Publisher publisher = wrap.apply(config.publisher() == PublisherKind.AWS_IOT
+                ? AwsIotPublisher.start(config.mqtt(), network, random)
+                : PahoPublisher.start(config.mqtt(), network, random));
+        Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
+        new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
+        UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);
+        network.scheduleWithFixedDelay(runner::step, 0, config.uplink().pumpInterval().toMillis(), TimeUnit.MILLISECONDS);
+        LOG.info("publishing to {} as {}", config.mqtt().brokerUri(), config.mqtt().clientId());
+        return runner;
+    }
+
+    private void step() {
+        try {
+            uplink.pump();
+        } catch (RuntimeException e) {
+            // A scheduled task that throws is never run again; the outbox must keep draining.
+            LOG.error("uplink step failed", e);
+        }
+        steps.incrementAndGet();
+    }
+
+    long steps() {
+        return steps.get();
+    }
+
+    /**
+     * On shutdown: keeps pumping until every sealed batch is acknowledged, the broker is away, or
+     * {@code timeout} has passed; what is left stays in the outbox for the next start.
+     */
+    void drain(Duration timeout) throws InterruptedException {
+        long deadline = nanos.getAsLong() + timeout.toNanos();
+        while (outbox.status().sealedBatches() > 0 && publisher.isConnected() && nanos.getAsLong() < deadline) {
+            step();
+            Thread.sleep(50); // a PUBACK round trip on a LAN; bounded by the deadline above
+        }
+        long left = outbox.status().sealedBatches();
+        if (left > 0) {
+            LOG.info("{} sealed batch(es) stay in the outbox for the next start", left);
+        }
+    }
+
+    /**
+     * The last error is why there is no session when there is none (the broker refused our
+     * certificate, DNS, refused, timeout; with how long), else the uplink's last batch failure.
+     */
+    Replies.Connectivity connectivity() {
+        UplinkStatus s = uplink.status();
+        ConnectionProblem problem = publisher.problem();
+        return new Replies.Connectivity(true, publisher.isConnected(), s.registered(), s.published(), s.acked(),
+                problem != null ? problem.describe() : s.lastError());
+    }
+
+    @Override
+    public void close() {
+        publisher.close();
+    }
+}

@@ -1,0 +1,9 @@
+package com.scalesense.agent.operations;
+
+import com.scalesense.agent.control.Replies;
+
+/** Assembles the {@code status} reply from the running agent's parts. */
+@FunctionalInterface
+public interface StatusSource {
+    Replies.Status status();
+}

@@ -1,9 +1,0 @@
-package com.scalesense.agent.runtime;
-
-import com.scalesense.agent.control.Replies;
-
-/** Assembles the {@code status} reply from the running agent's parts. */
-@FunctionalInterface
-interface StatusSource {
-    Replies.Status status();
-}

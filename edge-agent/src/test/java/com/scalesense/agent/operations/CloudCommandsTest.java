@@ -1,0 +1,61 @@
+package com.scalesense.agent.operations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.scalesense.agent.control.ControlException;
+import com.scalesense.agent.control.RecordingControlService;
+import com.scalesense.agent.control.RecordingControlService.Assignment;
+import com.scalesense.protocol.DeviceCommand;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The cloud's commands, as the inbox hands them over after validation, applied through the control service. */
+class CloudCommandsTest {
+
+    private static final long ISSUED_AT_MS = 1_763_790_000_000L;
+
+    private final RecordingControlService control = new RecordingControlService();
+    private int restarts;
+    private final CloudCommands commands = new CloudCommands(control, () -> restarts++);
+
+    private static DeviceCommand assign(Map<String, String> args) {
+        return new DeviceCommand("cmd-20261122-0001", "assign_keg", args, ISSUED_AT_MS);
+    }
+
+    @Test
+    void assign_keg_carries_the_beer_of_the_command() {
+        // docs/protocol.md's example command
+        commands.handle(assign(Map.of("keg_id", "keg-20260320-V1St", "keg_type", "half_barrel",
+                "beer_id", "guinness-draught")));
+
+        assertThat(control.assignments).containsExactly(
+                new Assignment("keg-20260320-V1St", "guinness-draught", "half_barrel", 1.0));
+    }
+
+    @Test
+    void assign_keg_without_a_beer_leaves_it_unknown_and_takes_the_sg_it_is_given() {
+        commands.handle(assign(Map.of("keg_id", "keg-20260320-V1St", "keg_type", "sixth_barrel", "sg", "1.007")));
+
+        assertThat(control.assignments).containsExactly(
+                new Assignment("keg-20260320-V1St", null, "sixth_barrel", 1.007));
+    }
+
+    @Test
+    void an_sg_that_is_not_a_number_is_refused_naming_the_argument_and_nothing_is_assigned() {
+        assertThatThrownBy(() -> commands.handle(assign(Map.of("keg_id", "keg-20260320-V1St",
+                "keg_type", "half_barrel", "beer_id", "guinness-draught", "sg", "stout"))))
+                .isInstanceOf(ControlException.class)
+                .hasMessageContaining("args.sg = 'stout'");
+        assertThat(control.assignments).isEmpty();
+    }
+
+    @Test
+    void tare_and_reload_commands_still_reach_their_operations() {
+        commands.handle(new DeviceCommand("cmd-1", "tare_empty", Map.of(), ISSUED_AT_MS));
+        commands.handle(new DeviceCommand("cmd-2", "reload_config", Map.of(), ISSUED_AT_MS));
+
+        assertThat(control.tares).containsExactly("empty");
+        assertThat(restarts).isEqualTo(1);
+    }
+}

@@ -60,7 +60,7 @@ public final class MeasurementPipeline implements DetectorListener {
         this.config = config;
         this.listener = listener;
         this.calibration = calibration;
-        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance());
+        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance(), config.fullKegWindowKg());
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
@@ -142,7 +142,7 @@ public final class MeasurementPipeline implements DetectorListener {
     @Override
     public void onNewKeg(double weightKg, long atMs) {
         String previous = keg.profile().kegId();
-        keg.swappedIn(weightKg);
+        keg.swappedIn(weightKg, atMs);
         rate.clear(); // the rate is per keg (seed 000): the old keg's pours say nothing about this one
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null,

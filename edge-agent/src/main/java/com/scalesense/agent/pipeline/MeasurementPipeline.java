@@ -160,13 +160,14 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /**
-     * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}.
+     * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign} (the
+     * settled weight now is what another keg assigned over the last one is looked at with).
      * Another keg than the one named before starts an empty pour window; naming the keg swapped in
      * (no keg_id yet) or the same keg_id again keeps its pours.
      */
     public void assignKeg(String kegId, String beerId, KegType type, double sg) {
         String before = keg.profile().kegId();
-        keg.assign(kegId, beerId, type, sg);
+        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis());
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
         }

@@ -53,21 +53,27 @@ public final class KegKeeper {
 
     /**
      * The keg was assigned (by the cloud or the technician) with its beer ({@code beerId}, null when
-     * not named); keeps what was measured of it.
+     * not named). The keg swapped in (no keg_id yet) or the same keg_id again keeps what was measured
+     * of it; another keg_id over an assigned keg (a swap the scale did not see: the new keg weighed what
+     * the old one did, or a correction) starts with nothing measured, as the old keg's tare is not its.
      *
-     * <p>The first assignment of a keg swapped in also looks at the weight it was set down with: within
-     * {@code full_keg_window_kg} of a full keg of the assigned type and gravity (shell reference + capacity ×
-     * 3.785411784 L × sg), it was set down full and that weight is recorded as its full_ref, measured then.
-     * Why: shells of one type differ by up to ± 0.6 kg between makers (issue 12's bar: ± 0.3 kg), which is
-     * 1.5 to 3 % of a sixth barrel's beer for the whole life of the keg when the level counts from the
-     * reference shell; counting down from the weight it had when full leaves only the brewery's fill. A keg
-     * set down part-full weighs less and keeps the reference shell (its level is an estimate, as before).
+     * <p>A keg that has nothing measured is also looked at once, with the weight it was set down with
+     * (the keg swapped in) or, for another keg, {@code nowKg} at {@code nowMs} (NaN: not known): within
+     * {@code full_keg_window_kg} of a full keg of the assigned type and gravity (shell reference + capacity
+     * × 3.785411784 L × sg), it is full and that weight is recorded as its full_ref. Why: shells of one type
+     * differ by up to ± 0.6 kg between makers (issue 12's bar: ± 0.3 kg), 1.5 to 3 % of a sixth barrel's
+     * beer for the whole life of the keg when the level counts from the reference shell; counting down
+     * from the weight it had when full leaves only the brewery's fill. A keg part-full weighs less and
+     * keeps the reference shell (its level is an estimate, as before).
      */
-    public void assign(String kegId, String beerId, KegType type, double sg) {
-        Tare tare = keg.tare();
-        if (keg.kegId() == null && setDownKg != null && tare.taredAtMs() == null
-                && Math.abs(setDownKg - type.emptyKg() - type.beerWhenFullKg(sg)) <= fullKegWindowKg) {
-            tare = tare.withFull(setDownKg, setDownAtMs);
+    public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs) {
+        boolean sameKeg = keg.kegId() == null || keg.kegId().equals(kegId);
+        Tare tare = sameKeg ? keg.tare() : Tare.PENDING;
+        Double fullAt = keg.kegId() == null ? setDownKg : sameKeg || Double.isNaN(nowKg) ? null : nowKg;
+        long fullAtMs = keg.kegId() == null ? setDownAtMs : nowMs;
+        if (fullAt != null && tare.taredAtMs() == null
+                && Math.abs(fullAt - type.emptyKg() - type.beerWhenFullKg(sg)) <= fullKegWindowKg) {
+            tare = tare.withFull(fullAt, fullAtMs);
         }
         keg = new KegProfile(kegId, beerId, type, sg, tare);
         setDownKg = null;

@@ -89,7 +89,7 @@ class KegKeeperTest {
         keeper.swappedIn(Units.lbsToKg(158.0), 1_000L);
         keeper.tare("full", Units.lbsToKg(158.0), 6L);
 
-        keeper.assign("keg-20261122-0002", null, KegType.HALF_BARREL, 1.010);
+        keeper.assign("keg-20261122-0002", null, KegType.HALF_BARREL, 1.010, Double.NaN, 9_000L);
 
         assertThat(keeper.profile().tare().fullRefKg()).isCloseTo(Units.lbsToKg(158.0), within(1e-12));
         assertThat(keeper.profile().kegId()).isEqualTo("keg-20261122-0002");
@@ -101,7 +101,7 @@ class KegKeeperTest {
         keeper.swappedIn(Units.lbsToKg(29.0), 1_000L);
         keeper.tare("empty", Units.lbsToKg(29.0), 6L);
 
-        keeper.assign("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010);
+        keeper.assign("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010, Double.NaN, 9_000L);
 
         assertThat(keeper.profile().beerId()).isEqualTo("modelo-especial");
         assertThat(keeper.profile().sg()).isEqualTo(1.010);
@@ -112,7 +112,7 @@ class KegKeeperTest {
     void an_assignment_with_a_bad_beer_id_is_refused_and_changes_nothing() {
         KegKeeper keeper = keeper(GUINNESS_HALF);
 
-        assertThatThrownBy(() -> keeper.assign("keg-20261122-0002", "Guinness Draught", KegType.HALF_BARREL, 1.014))
+        assertThatThrownBy(() -> keeper.assign("keg-20261122-0002", "Guinness Draught", KegType.HALF_BARREL, 1.014, Double.NaN, 9_000L))
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("beer_id = Guinness Draught")
                 .hasMessageContaining("lower-case words joined by '-'");
@@ -124,7 +124,7 @@ class KegKeeperTest {
         // a cloud assign_keg with args.sg "10.14" (a slipped decimal point) must not turn gallons into a tenth
         KegKeeper keeper = keeper(GUINNESS_HALF);
 
-        assertThatThrownBy(() -> keeper.assign("keg-20261122-0002", "guinness-draught", KegType.HALF_BARREL, 10.14))
+        assertThatThrownBy(() -> keeper.assign("keg-20261122-0002", "guinness-draught", KegType.HALF_BARREL, 10.14, Double.NaN, 9_000L))
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("specific_gravity = 10.14")
                 .hasMessageContaining("must be within [0.9, 1.2]");
@@ -154,7 +154,7 @@ class KegKeeperTest {
         keeper.swappedIn(shell + beer, 5_000L);
 
         // when it is assigned with its type and gravity
-        keeper.assign("keg-20261122-0003", null, sixth, 1.040);
+        keeper.assign("keg-20261122-0003", null, sixth, 1.040, Double.NaN, 9_000L);
 
         // then the weight it was set down with is its full_ref, measured then, and a quarter of its beer left reads 25 %
         KegProfile keg = keeper.profile();
@@ -172,7 +172,7 @@ class KegKeeperTest {
         KegKeeper keeper = keeper(GUINNESS_HALF);
         keeper.swappedIn(half.emptyKg() + 0.95 * beer, 5_000L);
 
-        keeper.assign("keg-20261122-0004", "sierra-nevada-pale-ale", half, 1.012);
+        keeper.assign("keg-20261122-0004", "sierra-nevada-pale-ale", half, 1.012, Double.NaN, 9_000L);
 
         // then nothing is measured: its level comes from the reference shell
         assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
@@ -185,14 +185,14 @@ class KegKeeperTest {
         KegType half = KegType.HALF_BARREL;
         KegKeeper keeper = keeper(GUINNESS_HALF);
         keeper.swappedIn(half.emptyKg() + 0.5 * half.beerWhenFullKg(1.014), 5_000L);
-        keeper.assign("keg-20261122-0005", null, half, 1.014);
+        keeper.assign("keg-20261122-0005", null, half, 1.014, Double.NaN, 9_000L);
 
-        keeper.assign("keg-20261122-0005", null, half, 1.014);
+        keeper.assign("keg-20261122-0005", null, half, 1.014, Double.NaN, 9_000L);
         assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
 
         keeper.swappedIn(half.emptyKg() + half.beerWhenFullKg(1.014), 6_000L);
         keeper.restore(GUINNESS_HALF);
-        keeper.assign("keg-20261122-0006", null, half, 1.014);
+        keeper.assign("keg-20261122-0006", null, half, 1.014, Double.NaN, 9_000L);
         assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
     }
 
@@ -209,5 +209,27 @@ class KegKeeperTest {
         assertThat(complete.emptyKg()).isEqualTo(13.5);
         assertThat(complete.beerWhenFullKg()).isCloseTo(58.0, within(1e-9));
         assertThat(GUINNESS_HALF.emptyKg()).isEqualTo(half.emptyKg());
+    }
+
+    @Test
+    void another_keg_assigned_over_an_assigned_one_does_not_inherit_its_tare() {
+        // issue 12 (benchmark seed 1007 life 23, 52 % off): a swap the scale could not see (the new keg weighed
+        // what the old one did) was followed by the new keg's assignment, which kept the old keg's full_ref
+        // given an assigned half barrel with a full_ref measured
+        KegType half = KegType.HALF_BARREL;
+        KegKeeper keeper = keeper(GUINNESS_HALF);
+        keeper.tare("full", half.emptyKg() + half.beerWhenFullKg(1.014), 6L);
+
+        // when another keg, a sixth barrel weighing a full one now, is assigned over it
+        KegType sixth = KegType.SIXTH_BARREL;
+        double fullSixth = sixth.emptyKg() + 0.2 + sixth.beerWhenFullKg(1.010);
+        keeper.assign("keg-20261122-0007", null, sixth, 1.010, fullSixth, 9_000L);
+
+        // then its tare is its own: the weight it has now, full
+        assertThat(keeper.profile().tare()).isEqualTo(new Tare(null, fullSixth, 9_000L));
+        assertThat(keeper.profile().levelAt(fullSixth, 16).levelPct()).isCloseTo(100.0, within(1e-9));
+        // and another keg over that one, part-full now, has nothing measured
+        keeper.assign("keg-20261122-0008", null, sixth, 1.010, sixth.emptyKg() + 5, 10_000L);
+        assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
     }
 }

@@ -60,7 +60,7 @@ public final class MeasurementPipeline implements DetectorListener {
         this.config = config;
         this.listener = listener;
         this.calibration = calibration;
-        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance());
+        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance(), config.fullKegWindowKg());
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
@@ -142,7 +142,7 @@ public final class MeasurementPipeline implements DetectorListener {
     @Override
     public void onNewKeg(double weightKg, long atMs) {
         String previous = keg.profile().kegId();
-        keg.swappedIn(weightKg);
+        keg.swappedIn(weightKg, atMs);
         rate.clear(); // the rate is per keg (seed 000): the old keg's pours say nothing about this one
         swapPending = true;
         event(new DeviceEvent.KegSwap(atMs, ambient.clockSynced(), previous, null,
@@ -160,13 +160,14 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /**
-     * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign}.
+     * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign} (the
+     * settled weight now is what another keg assigned over the last one is looked at with).
      * Another keg than the one named before starts an empty pour window; naming the keg swapped in
      * (no keg_id yet) or the same keg_id again keeps its pours.
      */
     public void assignKeg(String kegId, String beerId, KegType type, double sg) {
         String before = keg.profile().kegId();
-        keg.assign(kegId, beerId, type, sg);
+        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis());
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
         }

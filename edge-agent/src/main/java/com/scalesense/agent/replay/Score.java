@@ -16,6 +16,8 @@ public final class Score {
     final List<Double> stableLevelErrPct = new ArrayList<>();
     final List<Double> assignedLevelErrPct = new ArrayList<>();
     final List<Double> unassignedLevelErrPct = new ArrayList<>();
+    final List<Double> assignedMeasuredErrPct = new ArrayList<>();
+    final List<Double> assignedFullMeasuredErrPct = new ArrayList<>();
     final List<Double> levelErrPints = new ArrayList<>();
     final List<Double> volumeErrOz = new ArrayList<>();
     final List<Double> settleSeconds = new ArrayList<>();
@@ -68,6 +70,8 @@ public final class Score {
         stableLevelErrPct.addAll(o.stableLevelErrPct);
         assignedLevelErrPct.addAll(o.assignedLevelErrPct);
         unassignedLevelErrPct.addAll(o.unassignedLevelErrPct);
+        assignedMeasuredErrPct.addAll(o.assignedMeasuredErrPct);
+        assignedFullMeasuredErrPct.addAll(o.assignedFullMeasuredErrPct);
         levelErrPints.addAll(o.levelErrPints);
         volumeErrOz.addAll(o.volumeErrOz);
         settleSeconds.addAll(o.settleSeconds);
@@ -139,6 +143,22 @@ public final class Score {
     /** The same for readings taken after the keg on the platform was assigned. */
     public List<Double> assignedLevelErrPct() {
         return Collections.unmodifiableList(assignedLevelErrPct);
+    }
+
+    /**
+     * The assigned keg's readings that measured their level: not DISTURBED, whose level is the last good one
+     * held while a load is on the keg (issue 12 asks for that), so it misses the beer poured under the load.
+     */
+    public List<Double> assignedMeasuredErrPct() {
+        return Collections.unmodifiableList(assignedMeasuredErrPct);
+    }
+
+    /**
+     * Of those, the readings of kegs set down full: a part-full keg's level counts from its type's reference
+     * shell until an empty tare, so its shell's offset (± 0.3 kg in the simulated bar) is in its level.
+     */
+    public List<Double> assignedFullMeasuredErrPct() {
+        return Collections.unmodifiableList(assignedFullMeasuredErrPct);
     }
 
     /** What each class of disturbance turned into (absent: none in the truth). */

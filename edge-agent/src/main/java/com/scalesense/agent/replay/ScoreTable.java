@@ -22,6 +22,8 @@ public final class ScoreTable {
         row(out, scores, "level error max when STABLE, %", s -> Score.max(s.stableLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, assigned keg, %", s -> Score.quantile(s.assignedLevelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, assigned keg, %", s -> Score.max(s.assignedLevelErrPct), "%12.3f", "<= 0.5");
+        row(out, scores, "level err max, assigned, not DISTURBED %", s -> Score.max(s.assignedMeasuredErrPct()), "%12.3f", "");
+        row(out, scores, "  same, of kegs set down full, %", s -> Score.max(s.assignedFullMeasuredErrPct()), "%12.3f", "");
         row(out, scores, "level error median, unassigned, %", s -> Score.quantile(s.unassignedLevelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, unassigned, %", s -> Score.max(s.unassignedLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");

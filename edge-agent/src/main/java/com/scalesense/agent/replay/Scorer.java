@@ -55,7 +55,14 @@ public final class Scorer {
             }
             double err = Math.abs(r.levelPct() - trueLevel);
             s.levelErrPct.add(err);
-            (truth.assignedAt(r.timestampMs()) ? s.assignedLevelErrPct : s.unassignedLevelErrPct).add(err);
+            boolean assigned = truth.assignedAt(r.timestampMs());
+            (assigned ? s.assignedLevelErrPct : s.unassignedLevelErrPct).add(err);
+            if (assigned && r.kegState() != KegState.DISTURBED) {
+                s.assignedMeasuredErrPct.add(err);
+                if (!truth.partFullAt(r.timestampMs())) {
+                    s.assignedFullMeasuredErrPct.add(err);
+                }
+            }
             s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));
             if (r.kegState() == KegState.STABLE) {
                 s.stableLevelErrPct.add(err);

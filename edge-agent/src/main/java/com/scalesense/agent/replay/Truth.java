@@ -43,6 +43,11 @@ public record Truth(List<Pour> pours, List<Long> placements, LongToDoubleFunctio
         return faults.stream().anyMatch(f -> ms >= f[0] && ms < f[1]);
     }
 
+    /** True when the keg on the platform at {@code ms} was set down part-full (a part_full_keg disturbance spans its stay). */
+    boolean partFullAt(long ms) {
+        return disturbances.stream().anyMatch(d -> d.kind() == Kind.PART_FULL_KEG && ms >= d.startMs() && ms < d.endMs());
+    }
+
     /** True when the keg on the platform at {@code ms} was set down at least {@link #ASSIGN_AFTER_MS} before. */
     boolean assignedAt(long ms) {
         int i = Collections.binarySearch(placements, ms);

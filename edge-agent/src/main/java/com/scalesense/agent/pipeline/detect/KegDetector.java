@@ -27,6 +27,11 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
 public final class KegDetector {
 
     private static final int ABSENT_CONFIRM_SAMPLES = 3;
+    /**
+     * A rise this far above an episode's start is a load pressed on the keg, not the ring of a tap or the
+     * vibration of a pour (20 g rms in the simulated bar): half the lightest lean issue 12 names (0.2 kg).
+     */
+    private static final double PRESSED_KG = 0.1;
 
     private final PipelineConfig config;
     private final DetectorListener listener;
@@ -281,8 +286,14 @@ public final class KegDetector {
         // no heavier than the keg alone: a pour around the lift kept the episode's average rate a
         // faucet's, and the load was held on the keg and counted as beer (issue 12, seed 20261222 life 25)
         boolean loadLifted = foreignKg > 0 && episode.fellFast && afterKg <= before - foreignKg + config.pourStartKg();
+        // a load pressed on during the episode and not lifted within it (nothing fell fast) is still on: a
+        // weight settled below the start is then the beer poured under it less the load, neither known, not a
+        // pour of the difference (issue 12, seed 20261322 life 6: an 18.8 oz pour under a 0.46 kg lean was
+        // reported as 3.5 oz and the lean, lifted later, was taken for a lean held on the keg for hours)
+        boolean pressedAndHeld = drop >= config.pourStartKg() && episode.peakKg >= before + PRESSED_KG
+                && !episode.fellFast;
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
-                || loadLifted;
+                || loadLifted || pressedAndHeld;
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {

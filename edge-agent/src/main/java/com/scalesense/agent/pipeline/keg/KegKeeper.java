@@ -14,16 +14,23 @@ public final class KegKeeper {
 
     private final double shellToleranceKg;
     private final double fullBeerTolerance;
+    private final double fullKegWindowKg;
     private KegProfile keg;
+    /** Settled weight and time of the keg swapped in, until its first assignment; null otherwise. */
+    private Double setDownKg;
+    private long setDownAtMs;
 
     /**
      * @param shellToleranceKg  a type's shell weighs its reference ± this, kg (PipelineConfig shell_tolerance_kg)
      * @param fullBeerTolerance a full keg holds its capacity at its gravity within this fraction
+     * @param fullKegWindowKg   a keg set down within this of its type's full weight is taken as set down full
+     *                          when it is assigned (PipelineConfig full_keg_window_kg)
      */
-    public KegKeeper(KegProfile initial, double shellToleranceKg, double fullBeerTolerance) {
+    public KegKeeper(KegProfile initial, double shellToleranceKg, double fullBeerTolerance, double fullKegWindowKg) {
         this.keg = initial;
         this.shellToleranceKg = shellToleranceKg;
         this.fullBeerTolerance = fullBeerTolerance;
+        this.fullKegWindowKg = fullKegWindowKg;
     }
 
     public KegProfile profile() {
@@ -37,17 +44,39 @@ public final class KegKeeper {
      * from its weight, its type's reference empty and its capacity at that gravity. Its type is the
      * replaced keg's unless the weight is impossible for it (see {@link KegType#mostPlausible}).
      */
-    public void swappedIn(double weightKg) {
+    public void swappedIn(double weightKg, long atMs) {
         KegType type = KegType.mostPlausible(weightKg, keg.sg(), keg.kegType(), shellToleranceKg);
         keg = new KegProfile(null, null, type, keg.sg(), Tare.PENDING);
+        setDownKg = weightKg;
+        setDownAtMs = atMs;
     }
 
     /**
      * The keg was assigned (by the cloud or the technician) with its beer ({@code beerId}, null when
-     * not named); keeps what was measured of it.
+     * not named). The keg swapped in (no keg_id yet) or the same keg_id again keeps what was measured
+     * of it; another keg_id over an assigned keg (a swap the scale did not see: the new keg weighed what
+     * the old one did, or a correction) starts with nothing measured, as the old keg's tare is not its.
+     *
+     * <p>A keg that has nothing measured is also looked at once, with the weight it was set down with
+     * (the keg swapped in) or, for another keg, {@code nowKg} at {@code nowMs} (NaN: not known): within
+     * {@code full_keg_window_kg} of a full keg of the assigned type and gravity (shell reference + capacity
+     * × 3.785411784 L × sg), it is full and that weight is recorded as its full_ref. Why: shells of one type
+     * differ by up to ± 0.6 kg between makers (issue 12's bar: ± 0.3 kg), 1.5 to 3 % of a sixth barrel's
+     * beer for the whole life of the keg when the level counts from the reference shell; counting down
+     * from the weight it had when full leaves only the brewery's fill. A keg part-full weighs less and
+     * keeps the reference shell (its level is an estimate, as before).
      */
-    public void assign(String kegId, String beerId, KegType type, double sg) {
-        keg = new KegProfile(kegId, beerId, type, sg, keg.tare());
+    public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs) {
+        boolean sameKeg = keg.kegId() == null || keg.kegId().equals(kegId);
+        Tare tare = sameKeg ? keg.tare() : Tare.PENDING;
+        Double fullAt = keg.kegId() == null ? setDownKg : sameKeg || Double.isNaN(nowKg) ? null : nowKg;
+        long fullAtMs = keg.kegId() == null ? setDownAtMs : nowMs;
+        if (fullAt != null && tare.taredAtMs() == null
+                && Math.abs(fullAt - type.emptyKg() - type.beerWhenFullKg(sg)) <= fullKegWindowKg) {
+            tare = tare.withFull(fullAt, fullAtMs);
+        }
+        keg = new KegProfile(kegId, beerId, type, sg, tare);
+        setDownKg = null;
     }
 
     /**
@@ -80,6 +109,7 @@ public final class KegKeeper {
     /** Replaces the profile wholesale (e.g. restored from the store at start-up). */
     public void restore(KegProfile profile) {
         keg = profile;
+        setDownKg = null;
     }
 
     private void requireShell(double kg) {

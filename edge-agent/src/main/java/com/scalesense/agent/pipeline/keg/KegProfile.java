@@ -33,17 +33,26 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
         return new KegProfile(null, null, type, 1.0, Tare.PENDING);
     }
 
-    /** Empty weight in use: the measured empty_offset, else the type's reference, kg. */
+    /**
+     * Empty weight in use, kg: the measured empty_offset; else, when only the full weight was measured, that
+     * weight less a full keg's beer (capacity at this gravity: the shell this keg really has, not its type's
+     * reference, which may be 0.6 kg off); else the type's reference.
+     */
     public double emptyKg() {
+        if (tare.emptyOffsetKg() == null && tare.fullRefKg() != null) {
+            return tare.fullRefKg() - kegType.beerWhenFullKg(sg);
+        }
         return emptyOf(kegType, tare);
     }
 
     /**
-     * Beer in this keg when full, kg: the measured full_ref less the empty weight in use when a full
-     * tare was taken, else the type's capacity at this beer's gravity (see {@link KegType#beerWhenFullKg}).
+     * Beer in this keg when full, kg (issue 12: one definition of full): the measured full tare (full_ref
+     * less empty_offset) when both were measured, else the type's capacity at this beer's gravity (see
+     * {@link KegType#beerWhenFullKg}).
      */
     public double beerWhenFullKg() {
-        return tare.fullRefKg() != null ? tare.fullRefKg() - emptyKg() : kegType.beerWhenFullKg(sg);
+        return tare.fullRefKg() != null && tare.emptyOffsetKg() != null ? tare.fullRefKg() - tare.emptyOffsetKg()
+                : kegType.beerWhenFullKg(sg);
     }
 
     /**

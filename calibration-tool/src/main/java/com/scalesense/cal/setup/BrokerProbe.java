@@ -57,7 +57,12 @@ final class BrokerProbe {
             throw SetupException.brokerRefused("--broker " + where + ": TLS handshake failed: " + e.getMessage()
                     + " (is --ca-file the CA of the broker's certificate, and --cert-file/--key-file the device's?)", e);
         } catch (IOException e) {
-            throw SetupException.brokerRefused("--broker " + where + ": " + e, e);
+            // TLS 1.3: a broker that wants a device certificate (none, or one it does not trust)
+            // accepts the handshake and then closes the connection, so the CONNECT sees a broken pipe.
+            String hint = "ssl".equals(uri.getScheme()) && !(e instanceof java.net.ConnectException)
+                    ? " (over TLS: a broker that requires a device certificate closes the connection when "
+                        + "--cert-file/--key-file are missing or not signed by a CA it trusts)" : "";
+            throw SetupException.brokerRefused("--broker " + where + ": " + e + hint, e);
         }
     }
 

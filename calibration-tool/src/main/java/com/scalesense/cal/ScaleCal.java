@@ -10,6 +10,7 @@ import com.scalesense.cal.command.SelftestCommand;
 import com.scalesense.cal.command.SimCommand;
 import com.scalesense.cal.command.StatusCommand;
 import com.scalesense.cal.command.ZeroCommand;
+import com.scalesense.cal.setup.SetupCommand;
 import java.nio.file.Path;
 import org.tinylog.configuration.Configuration;
 import picocli.AutoComplete;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
         description = "Calibrate, tare and check a Scale Sense keg scale on site.",
         subcommands = {StatusCommand.class, ReadCommand.class, ZeroCommand.class, CalibrateCommand.class,
             KegCommand.class, HistoryCommand.class, RecordCommand.class, SelftestCommand.class, SimCommand.class,
-            AutoComplete.GenerateCompletion.class},
+            SetupCommand.class, AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
             "0:ok",
             "1:a check failed or the agent refused (bad fit, not steady, not calibrated, no keg assigned); "
@@ -121,6 +122,11 @@ public final class ScaleCal implements Runnable {
     public void run() {
         // No command: help, as a technician typing only the name expects.
         spec.commandLine().usage(context.out());
+    }
+
+    /** The agent's config file: --config, else the default (setup writes it). */
+    public Path configFile() {
+        return config == null ? Path.of(DEFAULT_CONFIG) : config;
     }
 
     CliContext context() {

@@ -10,8 +10,8 @@ import com.scalesense.agent.config.HardwareConfig;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.hx711.Hx711;
 import com.scalesense.hal.hx711.Hx711Config;
+import com.scalesense.hal.hx711.Hx711Datasheet;
 import com.scalesense.hal.power.SysfsPowerSupplyGauge;
-import com.scalesense.hal.sim.LoadCellSpec;
 import com.scalesense.hal.thermal.Ds18b20Sensor;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,7 +31,8 @@ public final class HardwareScale {
     }
 
     public static Sensors open(HardwareConfig config, Clock clock) {
-        // Only gpiod: with the mock plugin also on the class path, auto-detection could pick it.
+        // Only gpiod, wired by hand: the one provider the unit allows (/dev/gpiochip*), and no
+        // dependence on which Pi4J plugins happen to be on the class path.
         Context context = Pi4J.newContextBuilder().noAutoDetect()
                 .add(GpioDDigitalInputProvider.newInstance(), GpioDDigitalOutputProvider.newInstance())
                 .build();
@@ -49,6 +50,6 @@ public final class HardwareScale {
      */
     static double datasheetNoiseCounts(SampleRate rate) {
         double nv = rate == SampleRate.SPS_80 ? 90 : 50;
-        return nv * 1e-6 * LoadCellSpec.COUNTS_PER_MV;
+        return nv * 1e-6 * Hx711Datasheet.COUNTS_PER_MV;
     }
 }

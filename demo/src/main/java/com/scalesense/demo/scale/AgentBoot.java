@@ -9,7 +9,7 @@ import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
@@ -83,7 +83,7 @@ final class AgentBoot implements PipelineListener {
         this.ledger = ledger;
         this.bootId = new UUID((random.nextLong() & ~0xF000L) | 0x4000L,
                 (random.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString();
-        this.outbox = SqliteOutbox.open(OutboxConfig.at(stateDir.resolve("outbox.db")), time.clock());
+        this.outbox = Outboxes.open(OutboxConfig.at(stateDir.resolve("outbox.db")), time.clock());
         this.recorder = new Recorder(outbox, new WireCodec());
         this.context = new BatchContext(tap.hardwareId(), tap.deviceId(), bootId, FIRMWARE, locId, tap.tapId(locId),
                 keg.kegId());

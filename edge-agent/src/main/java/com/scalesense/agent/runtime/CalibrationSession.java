@@ -1,7 +1,7 @@
 package com.scalesense.agent.runtime;
 
-import com.scalesense.agent.control.ControlException;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlException;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationFit;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;

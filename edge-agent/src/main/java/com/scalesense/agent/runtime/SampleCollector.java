@@ -1,6 +1,6 @@
 package com.scalesense.agent.runtime;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 import com.scalesense.hal.RawSample;
 import java.time.Duration;
 import java.util.ArrayList;

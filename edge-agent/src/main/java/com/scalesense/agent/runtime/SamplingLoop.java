@@ -1,6 +1,6 @@
 package com.scalesense.agent.runtime;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.hal.LoadCell;

@@ -1,6 +1,6 @@
 package com.scalesense.agent.runtime;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 
 /** A keg operation was asked of a scale that has never been calibrated; nothing changed. */
 public final class ScaleNotCalibratedException extends ControlException {

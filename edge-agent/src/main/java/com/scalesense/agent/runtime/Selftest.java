@@ -1,7 +1,7 @@
 package com.scalesense.agent.runtime;
 
-import com.scalesense.agent.control.ControlException;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlException;
+import com.scalesense.control.Replies;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.scalesense.agent.runtime;
 
 import com.scalesense.agent.config.AgentConfig;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.store.StoreHealth;

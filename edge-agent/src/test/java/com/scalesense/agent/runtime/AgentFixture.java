@@ -5,7 +5,7 @@ import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.config.AgentConfigLoader;
 import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.agent.notify.SdNotifier;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,16 +1,17 @@
 package com.scalesense.cal;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.control.ReplyViews;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.outbox.OutboxStorageException;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.scale.ScaleMemory;
 import com.scalesense.agent.store.NvsStore;
+import com.scalesense.agent.store.NvsStores;
 import com.scalesense.agent.store.StateDirLock;
 import com.scalesense.agent.store.StateDirLockedException;
 import com.scalesense.agent.store.StoreOpenException;
-import com.scalesense.agent.store.internal.SnapshotNvsStore;
+import com.scalesense.control.Replies;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -70,7 +71,7 @@ public final class DirectStores implements AutoCloseable {
             throw denied(lock(locations), e);
         }
         try {
-            NvsStore nvs = SnapshotNvsStore.read(locations.nvsFile())
+            NvsStore nvs = NvsStores.readSnapshot(locations.nvsFile())
                     .orElseThrow(() -> new StoresMissingException(locations.nvsFile(), why));
             return new DirectStores(locations, lock, nvs, clock);
         } catch (StoreOpenException e) {
@@ -107,15 +108,15 @@ public final class DirectStores implements AutoCloseable {
             box = new Replies.OutboxInfo(o.pendingEntries(), o.sealedBatches(), o.droppedEntries(), o.usedBytes(),
                     o.maxBytes());
         }
-        return new StoredState(locations.stateDir().toString(), memory.keg().map(StoredViews::keg).orElse(null),
-                StoredViews.calibration(memory.calibrations().current().orElse(null), now), box,
+        return new StoredState(locations.stateDir().toString(), memory.keg().map(k -> ReplyViews.keg(k, null)).orElse(null),
+                ReplyViews.calibration(memory.calibrations().current().orElse(null), now), box,
                 nvs.status().health().name(), movedAside);
     }
 
     /** Read-only, so a group member who may not create the WAL's companions still sees the depth; the shared lock keeps the agent out. */
     private OutboxStatus readOutbox() {
         try {
-            return SqliteOutbox.readStatus(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()));
+            return Outboxes.readStatus(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()));
         } catch (OutboxStorageException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new StoresUnreadableException(locations.outboxFile(), cause.getMessage(), e);
@@ -126,7 +127,7 @@ public final class DirectStores implements AutoCloseable {
     public Replies.History history() {
         long now = clock.millis();
         return new Replies.History(new ScaleMemory(nvs).calibrations().entries().stream()
-                .map(c -> StoredViews.calibration(c, now)).toList());
+                .map(c -> ReplyViews.calibration(c, now)).toList());
     }
 
     @Override

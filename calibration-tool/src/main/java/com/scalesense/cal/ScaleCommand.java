@@ -1,7 +1,7 @@
 package com.scalesense.cal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.cal.output.Json;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package com.scalesense.cal;
 
-import com.scalesense.agent.control.ControlClient;
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlClient;
+import com.scalesense.control.ControlException;
 import java.io.UncheckedIOException;
 import java.util.function.Function;
 

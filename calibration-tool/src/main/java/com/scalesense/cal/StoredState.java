@@ -1,6 +1,6 @@
 package com.scalesense.cal;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import java.util.List;
 
 /**

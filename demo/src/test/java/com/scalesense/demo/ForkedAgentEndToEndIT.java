@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.agent.clock.SuppliedClock;
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxStatus;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.demo.cloud.BarSetup;
 import com.scalesense.demo.cloud.LocalCloud;
 import com.scalesense.demo.forked.BatchObserver;
@@ -194,7 +195,7 @@ class ForkedAgentEndToEndIT {
     }
 
     private static OutboxStatus outbox(Path file) {
-        try (SqliteOutbox outbox = SqliteOutbox.open(new OutboxConfig(file, 64L << 20), Clock.systemUTC())) {
+        try (Outbox outbox = Outboxes.open(new OutboxConfig(file, 64L << 20), Clock.systemUTC())) {
             return outbox.status();
         }
     }

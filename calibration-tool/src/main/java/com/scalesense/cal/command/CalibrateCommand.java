@@ -1,7 +1,7 @@
 package com.scalesense.cal.command;
 
-import com.scalesense.agent.control.ControlClient;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlClient;
+import com.scalesense.control.Replies;
 import com.scalesense.cal.AgentRefusedException;
 import com.scalesense.cal.CalException;
 import com.scalesense.cal.DeclinedException;

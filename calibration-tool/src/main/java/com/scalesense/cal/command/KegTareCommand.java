@@ -1,6 +1,6 @@
 package com.scalesense.cal.command;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.cal.AgentRefusedException;
 import com.scalesense.cal.ExitCodes;
 import com.scalesense.cal.output.ResultText;

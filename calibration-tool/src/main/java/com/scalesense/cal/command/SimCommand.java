@@ -1,7 +1,7 @@
 package com.scalesense.cal.command;
 
-import com.scalesense.agent.control.ControlClient;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlClient;
+import com.scalesense.control.Replies;
 import com.scalesense.cal.ExitCodes;
 import com.scalesense.cal.ScaleCal;
 import com.scalesense.cal.ScaleCommand;

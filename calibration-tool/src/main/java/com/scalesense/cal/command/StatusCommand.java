@@ -1,6 +1,6 @@
 package com.scalesense.cal.command;
 
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.cal.DirectStores;
 import com.scalesense.cal.ExitCodes;
 import com.scalesense.cal.TopCommand;

@@ -1,7 +1,7 @@
 package com.scalesense.cal.output;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.cal.StdoutClosedException;
 import java.io.PrintWriter;
 import java.util.Locale;

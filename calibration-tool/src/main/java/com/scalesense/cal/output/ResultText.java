@@ -1,6 +1,6 @@
 package com.scalesense.cal.output;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package com.scalesense.cal.output;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.cal.StoredState;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package com.scalesense.cal.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -13,12 +13,12 @@ import com.scalesense.agent.batch.BatchContext;
 import com.scalesense.agent.batch.Recorder;
 import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.outbox.Outbox;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StateDirLock;
-import com.scalesense.agent.store.internal.MapDbNvsStore;
+import com.scalesense.agent.store.NvsStores;
 import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.Capabilities;
 import com.scalesense.protocol.ReadingsBatch;
@@ -93,9 +93,9 @@ final class AgentParts implements AutoCloseable {
         StateDirLock lock = StateDirLock.acquire(config.stateDir(), "scale-agent", ProcessHandle.current().pid());
         NvsStore nvs = null;
         try {
-            nvs = MapDbNvsStore.open(config.nvsFile(), sensors.clock());
+            nvs = NvsStores.open(config.nvsFile(), sensors.clock());
             long bootCount = nvs.nextBoot();
-            Outbox outbox = SqliteOutbox.open(config.outbox(), sensors.clock());
+            Outbox outbox = Outboxes.open(config.outbox(), sensors.clock());
             AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion,
                     hook, firstKeg);
             parts.lock = lock;

@@ -11,6 +11,7 @@ import com.scalesense.agent.clock.SystemdTimeSync;
 import com.scalesense.agent.config.HardwareConfig;
 import com.scalesense.hal.hx711.Hx711;
 import com.scalesense.hal.hx711.Hx711Config;
+import com.scalesense.hal.hx711.Hx711Datasheet;
 import com.scalesense.hal.power.SysfsPowerSupplyGauge;
 import com.scalesense.hal.thermal.Ds18b20Sensor;
 import java.nio.file.Path;
@@ -31,7 +32,8 @@ public final class HardwareScale {
     }
 
     public static Sensors open(HardwareConfig config, Clock clock) {
-        // Only gpiod: with the mock plugin also on the class path, auto-detection could pick it.
+        // Only gpiod, wired by hand: the one provider the unit allows (/dev/gpiochip*), and no
+        // dependence on which Pi4J plugins happen to be on the class path.
         Context context = Pi4J.newContextBuilder().noAutoDetect()
                 .add(GpioDDigitalInputProvider.newInstance(), GpioDDigitalOutputProvider.newInstance())
                 .build();

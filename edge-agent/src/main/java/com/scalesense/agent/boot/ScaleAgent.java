@@ -261,7 +261,7 @@ public final class ScaleAgent implements AutoCloseable {
     }
 
     /** The status the control socket reports. */
-    public com.scalesense.agent.control.Replies.Status status() {
+    public com.scalesense.control.Replies.Status status() {
         return new StatusBuilder(config, parts).build();
     }
 

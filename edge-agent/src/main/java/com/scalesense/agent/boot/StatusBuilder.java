@@ -4,7 +4,7 @@ import com.scalesense.agent.operations.AgentControl;
 import com.scalesense.agent.scale.ScaleLoop;
 
 import com.scalesense.agent.config.AgentConfig;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.store.StoreHealth;

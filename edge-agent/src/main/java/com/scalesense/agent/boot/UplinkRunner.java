@@ -1,6 +1,6 @@
 package com.scalesense.agent.boot;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.publish.AwsIotPublisher;
 import com.scalesense.agent.publish.ConnectionProblem;

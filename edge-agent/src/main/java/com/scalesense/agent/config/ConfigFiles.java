@@ -1,7 +1,7 @@
 package com.scalesense.agent.config;
 
-import com.scalesense.agent.publish.internal.PemTls;
-import com.scalesense.agent.publish.internal.TlsSetupException;
+import com.scalesense.agent.publish.PemFiles;
+import com.scalesense.agent.publish.TlsSetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -41,13 +41,13 @@ final class ConfigFiles {
 
     /** mqtt.tls.ca_file and mqtt.tls.cert_file: PEM certificate(s). */
     static void certificates(ConfigReader r, ConfigKey key, Path file) {
-        pem(r, key, file, f -> PemTls.certificates(f), e -> "must hold PEM certificates (-----BEGIN CERTIFICATE-----); "
+        pem(r, key, file, PemFiles::checkCertificates, e -> "must hold PEM certificates (-----BEGIN CERTIFICATE-----); "
                 + "none found in " + file);
     }
 
     /** mqtt.tls.key_file: a PEM private key (PKCS#8 or PKCS#1 RSA). */
     static void privateKey(ConfigReader r, ConfigKey key, Path file) {
-        pem(r, key, file, f -> PemTls.privateKey(f), e -> "must hold a PEM private key: the file " + e.problem());
+        pem(r, key, file, PemFiles::checkPrivateKey, e -> "must hold a PEM private key: the file " + e.problem());
     }
 
     private static void pem(ConfigReader r, ConfigKey key, Path file, Consumer<Path> parse,

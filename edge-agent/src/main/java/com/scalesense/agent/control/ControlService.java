@@ -1,5 +1,7 @@
 package com.scalesense.agent.control;
 
+import com.scalesense.control.ControlException;
+import com.scalesense.control.Replies;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;

@@ -1,5 +1,6 @@
 package com.scalesense.agent.control;
 
+import com.scalesense.control.ControlException;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;

@@ -8,9 +8,10 @@ import com.scalesense.agent.scale.CalibrationSession;
 import com.scalesense.agent.scale.LiveSample;
 import com.scalesense.agent.scale.Sensors;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 import com.scalesense.agent.control.ControlService;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.agent.control.ReplyViews;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
@@ -256,21 +257,10 @@ public final class AgentControl implements ControlService {
     }
 
     public static Replies.CalibrationInfo info(Calibration c, long nowMs) {
-        if (c == null) {
-            return new Replies.CalibrationInfo(null, null, null, null, 0, null, null);
-        }
-        return new Replies.CalibrationInfo(c.calibratedAtMs(), Math.max(0, (nowMs - c.calibratedAtMs()) / 1000),
-                c.quality().name().toLowerCase(Locale.ROOT), c.residualKg(), c.points().size(), c.countsPerKg(),
-                c.offsetCounts());
+        return ReplyViews.calibration(c, nowMs);
     }
 
     public static Replies.Keg keg(KegProfile k, String state) {
-        return new Replies.Keg(k.kegId(), k.beerId(), k.kegType().wireName(), k.sg(),
-                k.tare().status().name().toLowerCase(Locale.ROOT), lbs(k.tare().emptyOffsetKg()),
-                lbs(k.tare().fullRefKg()), state.toLowerCase(Locale.ROOT));
-    }
-
-    private static Double lbs(Double kg) {
-        return kg == null ? null : com.scalesense.agent.pipeline.Units.kgToLbs(kg);
+        return ReplyViews.keg(k, state);
     }
 }

@@ -1,6 +1,6 @@
 package com.scalesense.agent.operations;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.uplink.CommandHandler;
 import com.scalesense.protocol.DeviceCommand;

@@ -2,7 +2,7 @@ package com.scalesense.agent.operations;
 
 import com.scalesense.agent.scale.ScaleLoop;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 import com.scalesense.hal.RawSample;
 import java.time.Duration;
 import java.util.ArrayList;

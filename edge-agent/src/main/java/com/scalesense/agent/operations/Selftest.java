@@ -3,8 +3,8 @@ package com.scalesense.agent.operations;
 import com.scalesense.agent.scale.ScaleLoop;
 import com.scalesense.agent.scale.Sensors;
 
-import com.scalesense.agent.control.ControlException;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlException;
+import com.scalesense.control.Replies;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.scalesense.agent.operations;
 
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 
 /** Assembles the {@code status} reply from the running agent's parts. */
 @FunctionalInterface

@@ -7,7 +7,7 @@ import com.scalesense.hal.BatteryGauge;
 import com.scalesense.hal.LoadCell;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.TemperatureSensor;
-import com.scalesense.hal.sim.LoadCellSpec;
+import com.scalesense.hal.hx711.Hx711Datasheet;
 import java.time.Clock;
 
 /**
@@ -33,6 +33,6 @@ public record Sensors(LoadCell loadCell, BatteryGauge battery, TemperatureSensor
      */
     public static double datasheetNoiseCounts(SampleRate rate) {
         double nv = rate == SampleRate.SPS_80 ? 90 : 50;
-        return nv * 1e-6 * LoadCellSpec.COUNTS_PER_MV;
+        return nv * 1e-6 * Hx711Datasheet.COUNTS_PER_MV;
     }
 }

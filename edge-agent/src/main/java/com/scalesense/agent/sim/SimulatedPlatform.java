@@ -4,7 +4,7 @@ import com.scalesense.hal.LoadCell;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.SampleStatus;
-import com.scalesense.hal.emulator.AdcSignal;
+import com.scalesense.hal.sim.AdcSignal;
 import java.time.Duration;
 import java.util.function.DoubleFunction;
 

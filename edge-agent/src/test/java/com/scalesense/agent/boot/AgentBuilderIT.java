@@ -9,7 +9,7 @@ import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.config.AgentConfigLoader;
 import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.pipeline.keg.KegProfile;

@@ -3,7 +3,7 @@ package com.scalesense.agent.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.publish.EmbeddedBroker;

@@ -3,7 +3,7 @@ package com.scalesense.agent.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.scalesense.agent.control.ControlClient;
+import com.scalesense.control.ControlClient;
 import com.scalesense.agent.publish.CuttableRelay;
 import com.scalesense.agent.publish.EmbeddedBroker;
 import com.scalesense.agent.publish.TestPki;

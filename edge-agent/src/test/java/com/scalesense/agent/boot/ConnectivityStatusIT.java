@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.agent.config.ConfigKey;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.publish.SilentEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;

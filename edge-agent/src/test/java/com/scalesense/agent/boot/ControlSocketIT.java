@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scalesense.agent.control.ControlException;
-import com.scalesense.agent.control.Replies;
+import com.scalesense.control.ControlException;
+import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.Units;
 import com.scalesense.agent.uplink.CommandInbox;
 import com.scalesense.hal.replay.TraceReader;

@@ -3,7 +3,7 @@ package com.scalesense.agent.operations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scalesense.agent.control.ControlException;
+import com.scalesense.control.ControlException;
 import com.scalesense.agent.control.RecordingControlService;
 import com.scalesense.agent.control.RecordingControlService.Assignment;
 import com.scalesense.protocol.DeviceCommand;

@@ -31,6 +31,12 @@ public final class Hx711Datasheet {
      * which is four conversion periods at either rate.
      */
     public static final int SETTLING_PERIODS = 4;
+    /**
+     * Counts per millivolt at channel A, gain 128: ±20 mV is full scale ±2^23 counts (p.1 gives
+     * ±20 mV at gain 128 for AVDD = 5 V; the output is 24-bit two's complement). The scale of
+     * {@code hal.sim.AdcSignal} and of the datasheet's input noise in counts.
+     */
+    public static final double COUNTS_PER_MV = 8_388_608.0 / 20.0;
 
     private Hx711Datasheet() {
     }

@@ -1,5 +1,6 @@
 package com.scalesense.hal.sim;
 
+import com.scalesense.hal.hx711.Hx711Datasheet;
 import static com.scalesense.hal.sim.SimulationConfigException.requireFinite;
 import static com.scalesense.hal.sim.SimulationConfigException.requireNonNegative;
 import static com.scalesense.hal.sim.SimulationConfigException.requirePositive;
@@ -20,12 +21,6 @@ import static com.scalesense.hal.sim.SimulationConfigException.requirePositive;
 public record LoadCellSpec(double capacityKg, double ratedOutputMvPerV, double excitationV,
                            double deadLoadKg, double zeroBalanceFraction, double zeroTcPerC,
                            double spanTcPerC, double creepFraction, double creepTauS) {
-
-    /**
-     * Counts per millivolt at channel A, gain 128: ±20 mV is full scale ±2^23 counts (the contract
-     * of {@code AdcSignal}; HX711 datasheet p.1 gives ±20 mV at gain 128 for AVDD = 5 V).
-     */
-    public static final double COUNTS_PER_MV = 8_388_608.0 / 20.0;
 
     public LoadCellSpec {
         requirePositive(capacityKg, "capacityKg");
@@ -57,11 +52,11 @@ public record LoadCellSpec(double capacityKg, double ratedOutputMvPerV, double e
 
     /** ADC counts per kg on the cell at the reference temperature. */
     public double countsPerKg() {
-        return fullScaleMv() / capacityKg * COUNTS_PER_MV;
+        return fullScaleMv() / capacityKg * Hx711Datasheet.COUNTS_PER_MV;
     }
 
     /** ADC counts the unloaded bridge reads at the reference temperature. */
     public double zeroCounts() {
-        return zeroBalanceFraction * fullScaleMv() * COUNTS_PER_MV;
+        return zeroBalanceFraction * fullScaleMv() * Hx711Datasheet.COUNTS_PER_MV;
     }
 }

@@ -5,7 +5,6 @@ import com.scalesense.hal.LoadCell;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.SampleStatus;
-import com.scalesense.hal.emulator.AdcSignal;
 
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package com.scalesense.hal.sim;
 
 import com.scalesense.hal.SampleRate;
-import com.scalesense.hal.emulator.AdcSignal;
+import com.scalesense.hal.hx711.Hx711Datasheet;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +39,7 @@ public final class SimulatedSignal implements AdcSignal {
         this.noise = noise;
         this.random = random;
         // nV -> mV -> counts at gain 128.
-        this.noiseCounts = noise.noiseNvRms(rate) * 1e-6 * LoadCellSpec.COUNTS_PER_MV;
+        this.noiseCounts = noise.noiseNvRms(rate) * 1e-6 * Hx711Datasheet.COUNTS_PER_MV;
         this.spikeChance = noise.spikesPerHour() / (3600.0 * rate.samplesPerSecond());
         List<TruePour> pours = scenario.pours();
         openFrom = pours.stream().mapToLong(TruePour::startNanos).toArray();
@@ -65,7 +65,7 @@ public final class SimulatedSignal implements AdcSignal {
         double load = cell.deadLoadKg() + scenario.grossKgAt(nanos);
         updateCreep(load, nanos);
         double kgOnCell = load + creepKg + mechanicalKg(nanos);
-        double fullScaleCounts = cell.fullScaleMv() * LoadCellSpec.COUNTS_PER_MV;
+        double fullScaleCounts = cell.fullScaleMv() * Hx711Datasheet.COUNTS_PER_MV;
         double counts = cell.zeroCounts() + cell.zeroTcPerC() * fullScaleCounts * dT
                 + cell.countsPerKg() * kgOnCell * (1 + cell.spanTcPerC() * dT)
                 + noiseCounts * random.nextGaussian();

@@ -1,6 +1,7 @@
 package com.scalesense.hal.sim;
 
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.hx711.Hx711Datasheet;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -62,7 +63,7 @@ class SimulatedSignalTest {
         double c1 = new SimulatedSignal(hot, CELL, NoiseSpec.quiet(), SampleRate.SPS_10, new Random(1)).countsAt(0);
 
         assertThat(hot.temperature().celsiusAt(0)).isCloseTo(9.0, within(1e-9));
-        double expected = 2e-5 * 5 * CELL.fullScaleMv() * LoadCellSpec.COUNTS_PER_MV + CELL.countsPerKg() * load * 2e-5 * 5;
+        double expected = 2e-5 * 5 * CELL.fullScaleMv() * Hx711Datasheet.COUNTS_PER_MV + CELL.countsPerKg() * load * 2e-5 * 5;
         assertThat(c1 - c0).isCloseTo(expected, within(1e-6));
     }
 }

@@ -3,7 +3,6 @@ package com.scalesense.agent.control.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scalesense.agent.AgentException;
-import com.scalesense.agent.control.ControlException;
 import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.pipeline.ImplausibleTareException;
 import com.scalesense.agent.pipeline.KegNotAssignedException;
@@ -12,6 +11,8 @@ import com.scalesense.agent.pipeline.TareRejectedException;
 import com.scalesense.agent.pipeline.calibration.CalibrationRejectedException;
 import com.scalesense.agent.scale.NoCandidateException;
 import com.scalesense.agent.scale.ScaleNotCalibratedException;
+import com.scalesense.control.ControlException;
+import com.scalesense.control.ControlJson;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ public final class RequestHandler {
                     sent[0]++;
                     stream.accept(s);
                 });
-                yield Json.MAPPER.createObjectNode().put("samples", sent[0]);
+                yield ControlJson.MAPPER.createObjectNode().put("samples", sent[0]);
             }
             case "tare" -> service.tare();
             case "calibrate" -> switch (text(r, "action")) {
@@ -92,7 +93,7 @@ public final class RequestHandler {
     private static JsonNode parse(String line) {
         JsonNode node;
         try {
-            node = Json.MAPPER.readTree(line);
+            node = ControlJson.MAPPER.readTree(line);
         } catch (IOException e) {
             throw ControlException.badField("request", line, "must be one JSON object per line");
         }
@@ -148,13 +149,13 @@ public final class RequestHandler {
     }
 
     private static ObjectNode ok(String key, Object value) {
-        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", true);
-        node.set(key, Json.MAPPER.valueToTree(value));
+        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", true);
+        node.set(key, ControlJson.MAPPER.valueToTree(value));
         return node;
     }
 
     static ObjectNode error(String code, String message) {
-        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", false);
+        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", false);
         node.putObject("error").put("code", code).put("message", message);
         return node;
     }

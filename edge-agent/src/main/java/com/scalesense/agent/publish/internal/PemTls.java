@@ -1,6 +1,7 @@
 package com.scalesense.agent.publish.internal;
 
 import com.scalesense.agent.publish.TlsSettings;
+import com.scalesense.agent.publish.TlsSetupException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

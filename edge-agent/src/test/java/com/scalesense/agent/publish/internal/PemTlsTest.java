@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scalesense.agent.publish.TestPki;
 import com.scalesense.agent.publish.TlsSettings;
+import com.scalesense.agent.publish.TlsSetupException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package com.scalesense.hal.emulator;
+package com.scalesense.hal.sim;
 
 /**
  * The analog input of an emulated HX711, as a function of time.

@@ -1,6 +1,6 @@
 package com.scalesense.hal.tools;
 
-import com.scalesense.hal.emulator.AdcSignal;
+import com.scalesense.hal.sim.AdcSignal;
 
 import java.util.Random;
 

@@ -1,13 +1,12 @@
-package com.scalesense.agent.control;
-
-import com.scalesense.agent.AgentException;
+package com.scalesense.control;
 
 /**
  * A control request was refused or failed; nothing changed. On the wire it becomes
  * {@code {"ok":false,"error":{"code":...,"message":...}}}; {@link ControlClient} throws it again
- * with the same code and message.
+ * with the same code and message. The root of control-link's exceptions: unchecked, like the
+ * agent's {@code AgentException}, which it no longer extends so that the client needs no agent.
  */
-public class ControlException extends AgentException {
+public class ControlException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
     private final String code;

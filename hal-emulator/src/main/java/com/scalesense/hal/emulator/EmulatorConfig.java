@@ -1,6 +1,7 @@
 package com.scalesense.hal.emulator;
 
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.sim.AdcSignal;
 
 import java.util.Objects;
 import java.util.function.LongSupplier;

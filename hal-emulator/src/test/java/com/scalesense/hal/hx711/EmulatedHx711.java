@@ -6,7 +6,7 @@ import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleStatus;
-import com.scalesense.hal.emulator.AdcSignal;
+import com.scalesense.hal.sim.AdcSignal;
 import com.scalesense.hal.emulator.EmulatedTime;
 import com.scalesense.hal.emulator.EmulatorConfig;
 import com.scalesense.hal.emulator.Hx711Emulator;

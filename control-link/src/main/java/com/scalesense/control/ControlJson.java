@@ -1,18 +1,18 @@
-package com.scalesense.agent.control.internal;
+package com.scalesense.control;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-/** The control socket's JSON: snake_case keys, unknown keys ignored (a newer client or agent). */
-public final class Json {
+/** The control socket's JSON, the same on both ends: snake_case keys, unknown keys ignored (a newer client or agent). */
+public final class ControlJson {
 
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private Json() {
+    private ControlJson() {
     }
 }

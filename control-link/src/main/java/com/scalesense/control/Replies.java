@@ -1,4 +1,4 @@
-package com.scalesense.agent.control;
+package com.scalesense.control;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package com.scalesense.agent.publish.internal;
+package com.scalesense.agent.publish;
 
 import com.scalesense.agent.AgentException;
 import java.nio.file.Path;
@@ -11,13 +11,13 @@ public final class TlsSetupException extends AgentException {
     private final transient Path file;
     private final String problem;
 
-    TlsSetupException(Path file, String problem) {
+    public TlsSetupException(Path file, String problem) {
         super("TLS file " + file + " " + problem + ".");
         this.file = file;
         this.problem = problem;
     }
 
-    TlsSetupException(Path file, Throwable cause) {
+    public TlsSetupException(Path file, Throwable cause) {
         super("TLS file " + file + " could not be used: " + cause.getMessage(), cause);
         this.file = file;
         this.problem = "could not be used: " + cause.getMessage();

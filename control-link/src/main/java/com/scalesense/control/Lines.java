@@ -1,4 +1,4 @@
-package com.scalesense.agent.control.internal;
+package com.scalesense.control;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package com.scalesense.cal.setup;
 
-import com.scalesense.agent.publish.TlsSettings;
-import com.scalesense.agent.publish.internal.PemTls;
+import com.scalesense.agent.tls.PemTls;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -74,11 +73,9 @@ final class BrokerProbe {
             socket.connect(address, (int) TIMEOUT.toMillis());
             return socket;
         }
-        TlsSettings tls = identity.certFile() == null ? TlsSettings.serverOnly(identity.caFile())
-                : new TlsSettings(identity.caFile(), identity.certFile(), identity.keyFile());
         Socket tcp = new Socket();
         tcp.connect(address, (int) TIMEOUT.toMillis());
-        SSLSocket ssl = (SSLSocket) PemTls.socketFactory(tls).createSocket(tcp, uri.getHost(), uri.getPort(), true);
+        SSLSocket ssl = (SSLSocket) PemTls.socketFactory(identity.caFile(), identity.certFile(), identity.keyFile()).createSocket(tcp, uri.getHost(), uri.getPort(), true);
         SSLParameters parameters = ssl.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS"); // the broker's name must match its certificate
         ssl.setSSLParameters(parameters);

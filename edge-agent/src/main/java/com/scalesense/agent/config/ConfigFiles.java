@@ -1,7 +1,7 @@
 package com.scalesense.agent.config;
 
-import com.scalesense.agent.publish.PemFiles;
-import com.scalesense.agent.publish.TlsSetupException;
+import com.scalesense.agent.tls.PemFiles;
+import com.scalesense.agent.tls.TlsSetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

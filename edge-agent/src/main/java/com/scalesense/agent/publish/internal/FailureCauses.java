@@ -2,7 +2,7 @@ package com.scalesense.agent.publish.internal;
 
 import com.scalesense.agent.publish.ConnectionProblem.Cause;
 import com.scalesense.agent.publish.PublishException;
-import com.scalesense.agent.publish.TlsSetupException;
+import com.scalesense.agent.tls.TlsSetupException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;

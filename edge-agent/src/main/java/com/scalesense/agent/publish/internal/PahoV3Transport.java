@@ -1,5 +1,6 @@
 package com.scalesense.agent.publish.internal;
 
+import com.scalesense.agent.tls.PemTls;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
@@ -74,7 +75,7 @@ public final class PahoV3Transport extends FreshClientTransport<MqttAsyncClient>
         o.setConnectionTimeout((int) settings.connectTimeout().toSeconds());
         o.setMaxInflight(settings.maxInflight());
         if (settings.tls() != null) {
-            o.setSocketFactory(PemTls.socketFactory(settings.tls()));
+            o.setSocketFactory(PemTls.socketFactory(settings.tls().caFile(), settings.tls().clientCertFile(), settings.tls().clientKeyFile()));
         }
         return o;
     }

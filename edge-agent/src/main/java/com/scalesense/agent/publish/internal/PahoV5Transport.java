@@ -1,5 +1,6 @@
 package com.scalesense.agent.publish.internal;
 
+import com.scalesense.agent.tls.PemTls;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
@@ -70,7 +71,7 @@ public final class PahoV5Transport extends FreshClientTransport<MqttAsyncClient>
         o.setKeepAliveInterval((int) settings.keepAlive().toSeconds());
         o.setConnectionTimeout((int) settings.connectTimeout().toSeconds());
         if (settings.tls() != null) {
-            o.setSocketFactory(PemTls.socketFactory(settings.tls()));
+            o.setSocketFactory(PemTls.socketFactory(settings.tls().caFile(), settings.tls().clientCertFile(), settings.tls().clientKeyFile()));
         }
         return o;
     }

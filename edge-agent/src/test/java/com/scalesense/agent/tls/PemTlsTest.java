@@ -1,11 +1,9 @@
-package com.scalesense.agent.publish.internal;
+package com.scalesense.agent.tls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scalesense.agent.publish.TestPki;
-import com.scalesense.agent.publish.TlsSettings;
-import com.scalesense.agent.publish.TlsSetupException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -20,7 +18,7 @@ class PemTlsTest {
     @Test
     void names_the_missing_ca_file() {
         Path missing = dir.resolve("nowhere/ca.pem");
-        assertThatThrownBy(() -> PemTls.socketFactory(TlsSettings.serverOnly(missing)))
+        assertThatThrownBy(() -> PemTls.socketFactory(missing, null, null))
                 .isInstanceOf(TlsSetupException.class)
                 .hasMessageContaining(missing.toString())
                 .satisfies(e -> assertThat(((TlsSetupException) e).file()).isEqualTo(missing));
@@ -29,7 +27,7 @@ class PemTlsTest {
     @Test
     void rejects_a_ca_file_without_a_certificate() throws Exception {
         Path empty = Files.writeString(dir.resolve("ca.pem"), "");
-        assertThatThrownBy(() -> PemTls.socketFactory(TlsSettings.serverOnly(empty)))
+        assertThatThrownBy(() -> PemTls.socketFactory(empty, null, null))
                 .isInstanceOf(TlsSetupException.class)
                 .hasMessageContaining("ca.pem");
     }
@@ -44,7 +42,7 @@ class PemTlsTest {
         Path key = Files.writeString(dir.resolve("scale.key"),
                 "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n");
         // when / then
-        assertThatThrownBy(() -> PemTls.socketFactory(new TlsSettings(ca, cert, key)))
+        assertThatThrownBy(() -> PemTls.socketFactory(ca, cert, key))
                 .isInstanceOf(TlsSetupException.class)
                 .hasMessageContaining("scale.key")
                 .hasMessageContaining("EC PRIVATE KEY")

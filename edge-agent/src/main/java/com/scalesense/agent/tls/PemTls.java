@@ -1,7 +1,5 @@
-package com.scalesense.agent.publish.internal;
+package com.scalesense.agent.tls;
 
-import com.scalesense.agent.publish.TlsSettings;
-import com.scalesense.agent.publish.TlsSetupException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +21,11 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 
-/** Builds a TLS socket factory from the PEM files of {@link TlsSettings}, read on every call. */
+/**
+ * Builds a TLS socket factory from PEM files, read on every call: the broker's CA and, for mutual TLS,
+ * the device's certificate and key (mqtt.tls.ca_file, cert_file, key_file). JDK only, so scale-cal's
+ * broker check can use it without the MQTT clients.
+ */
 public final class PemTls {
 
     private static final Pattern PEM = Pattern.compile(
@@ -35,22 +37,22 @@ public final class PemTls {
     }
 
     /** @throws TlsSetupException naming the file when one cannot be read or parsed */
-    public static SSLSocketFactory socketFactory(TlsSettings tls) {
+    public static SSLSocketFactory socketFactory(Path caFile, Path clientCertFile, Path clientKeyFile) {
         try {
             KeyStore trusted = KeyStore.getInstance("PKCS12");
             trusted.load(null, null);
             int i = 0;
-            for (Certificate ca : certificates(tls.caFile())) {
+            for (Certificate ca : certificates(caFile)) {
                 trusted.setCertificateEntry("ca-" + i++, ca);
             }
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trusted);
             KeyManagerFactory kmf = null;
-            if (tls.mutual()) {
+            if (clientCertFile != null) {
                 KeyStore own = KeyStore.getInstance("PKCS12");
                 own.load(null, null);
-                own.setKeyEntry("client", privateKey(tls.clientKeyFile()), NO_PASSWORD,
-                        certificates(tls.clientCertFile()).toArray(Certificate[]::new));
+                own.setKeyEntry("client", privateKey(clientKeyFile), NO_PASSWORD,
+                        certificates(clientCertFile).toArray(Certificate[]::new));
                 kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
                 kmf.init(own, NO_PASSWORD);
             }
@@ -58,7 +60,7 @@ public final class PemTls {
             context.init(kmf == null ? null : kmf.getKeyManagers(), tmf.getTrustManagers(), null);
             return context.getSocketFactory();
         } catch (GeneralSecurityException | IOException e) {
-            throw new TlsSetupException(tls.caFile(), e);
+            throw new TlsSetupException(caFile, e);
         }
     }
 

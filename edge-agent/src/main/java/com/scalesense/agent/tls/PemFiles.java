@@ -1,6 +1,5 @@
-package com.scalesense.agent.publish;
+package com.scalesense.agent.tls;
 
-import com.scalesense.agent.publish.internal.PemTls;
 import java.nio.file.Path;
 
 /**

@@ -1,4 +1,4 @@
-package com.scalesense.agent.publish;
+package com.scalesense.agent.tls;
 
 import com.scalesense.agent.AgentException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package com.scalesense.agent.publish.internal;
+package com.scalesense.agent.tls;
 
 import java.io.ByteArrayOutputStream;
 

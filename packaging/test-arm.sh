@@ -23,7 +23,7 @@ shm=$(mktemp -d /dev/shm/scale-sense-arm.XXXXXX)  # see run()
 echo "package: $(basename "$deb"); work dir $work"
 
 export DEBIAN_FRONTEND=noninteractive
-apt-get -qq install -y qemu-user-static binfmt-support mosquitto mosquitto-clients openssl file >/dev/null
+apt-get -qq install -y qemu-user-static binfmt-support mosquitto mosquitto-clients openssl file unzip >/dev/null
 [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 update-binfmts --enable qemu-aarch64 && update-binfmts --enable qemu-arm
 added=
@@ -125,8 +125,39 @@ while True: print(s.recv(4096).decode(errors="replace").replace("\n", " "), flus
   cp "$dir/agent.log" "$work/$arch-$client.agent.log"
 }
 
+# Pi4J's gpiod provider, the HX711's path on a Pi, cannot start here: there is no /dev/gpiochip* and
+# no /proc/device-tree/model (Pi4J will not even load its JNI library for a board it does not know).
+# So: its JNI libraries for the architecture, linked by that architecture's own dynamic loader from
+# the sysroot (what System.load would do), and the agent started without --simulate, to see what a
+# technician reads when the GPIO chip is missing.
+gpio() { # arch
+  local arch=$1 jvm=$work/root-$1/usr/lib/jvm/java-17-openjdk-$1 dir=$shm/$1-gpio lib ld so out code
+  case $arch in
+    arm64) lib=aarch64; ld=$work/root-arm64/lib/ld-linux-aarch64.so.1 ;;
+    armhf) lib=armhf; ld=$work/root-armhf/lib/ld-linux-armhf.so.3 ;;
+  esac
+  mkdir -p "$dir/state" "$dir/tmp" "$dir/so"
+  (cd "$dir/so" && unzip -qo /usr/share/scale-sense/scale-agent.jar "lib/$lib/pi4j-gpiod/*")
+  # Pi4J loads libgpiod.so first and then libpi4j-gpiod.so, whose need for libgpiod.so.2 the loaded
+  # library's SONAME satisfies; listed on its own, that name has to exist on disk
+  ln -sf libgpiod.so "$dir/so/lib/$lib/pi4j-gpiod/libgpiod.so.2"
+  echo "$arch/pi4j-gpiod:"
+  for so in "$dir/so/lib/$lib/pi4j-gpiod/libgpiod.so" "$dir/so/lib/$lib/pi4j-gpiod/libpi4j-gpiod.so"; do
+    out=$(QEMU_LD_PREFIX=$work/root-$arch "$ld" --library-path "$(dirname "$so")" --list "$so" 2>&1) && code=0 || code=$?
+    echo "    $(basename "$so") linked by ${arch}'s ld.so (exit $code): $(echo "$out" | sed -n 's/^[[:space:]]*\([^ ]*\) => \([^ ]*\).*/\1 => \2/p' \
+      | sed "s|$dir/so/||; s|$work/root-$arch||" | tr '\n' ';')$(echo "$out" | grep -m1 'error' || true)"
+  done
+  printf '%s\n' "device.hardware_id = AA:BB:CC:DD:EE:42" "device.device_id = SCALE-0042" "device.loc_id = loc-001" \
+    "device.tap_id = loc-001#TAP#07" "state.dir = $dir/state" "mqtt.broker_uri = tcp://127.0.0.1:18830" > "$dir/agent.conf"
+  local code=0
+  QEMU_LD_PREFIX=$work/root-$arch JAVA_HOME=$jvm JAVA_OPTS="-XX:+UseSerialGC -Xmx128m -Djava.io.tmpdir=$dir/tmp" \
+    timeout 300 /usr/bin/scale-agent --config "$dir/agent.conf" > "$dir/agent.log" 2>&1 || code=$?
+  echo "    scale-agent without --simulate: exit $code; $(grep -m1 -o 'AgentException: .*' "$dir/agent.log" || grep -m1 -i 'error' "$dir/agent.log" || echo 'no error line')"
+}
+
 for arch in arm64 armhf; do
   for client in paho aws_iot; do
     run "$arch" "$client"
   done
+  gpio "$arch"
 done

@@ -2,7 +2,6 @@ package com.scalesense.protocol;
 
 import com.scalesense.protocol.internal.BatchRules;
 import com.scalesense.protocol.internal.CommandRules;
-import com.scalesense.protocol.internal.Problems;
 import com.scalesense.protocol.internal.RegistrationRules;
 import java.util.List;
 
@@ -18,7 +17,7 @@ public final class MessageValidator {
      * The {@link Violation#rule()} of an epoch-ms field outside seed 001's range
      * [2000-01-01, 2100-01-01): what a scale may waive for a time taken before its clock was set.
      */
-    public static final String TIMESTAMP_RULE = Problems.TIMESTAMP_RULE;
+    public static final String TIMESTAMP_RULE = Timestamps.RULE;
 
     /** Every violation of {@code batch}, in field order; empty when it is valid. */
     public List<Violation> check(ReadingsBatch batch) {

@@ -8,6 +8,7 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Timestamps;
 import com.scalesense.protocol.Violation;
 import com.scalesense.protocol.WireCodec;
 import java.util.List;
@@ -19,11 +20,6 @@ import java.util.List;
  * outbox overflows).
  */
 public final class Recorder {
-
-    /** Seed 001: timestamps from 2000-01-01T00:00:00Z. */
-    static final long MIN_TIMESTAMP_MS = 946_684_800_000L;
-    /** Seed 001: timestamps before 2100-01-01T00:00:00Z. */
-    static final long MAX_TIMESTAMP_MS = 4_102_444_800_000L;
 
     private final Outbox outbox;
     private final WireCodec codec;
@@ -54,7 +50,7 @@ public final class Recorder {
 
     /** A one-record batch, so the protocol's own rules judge the record and its context. */
     private static ReadingsBatch probe(BatchContext ctx, long ts, List<Reading> readings, List<DeviceEvent> events) {
-        long at = Math.max(MIN_TIMESTAMP_MS, Math.min(ts, MAX_TIMESTAMP_MS - 1));
+        long at = Timestamps.clamp(ts);
         String id = ctx.bootId().length() == 36 && ctx.hardwareId().length() == 17
                 ? new BatchId(ctx.hardwareId(), ctx.bootId(), at, at).toString() : "";
         return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, ctx.hardwareId(), ctx.deviceId(), ctx.bootId(),

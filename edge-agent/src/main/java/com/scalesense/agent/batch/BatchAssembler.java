@@ -55,10 +55,10 @@ final class BatchAssembler {
                 synced = false;
             }
             if (s.isReading()) {
-                readings.add(s.reading(ts, synced));
+                readings.add(s.reading().withTimestamp(ts, synced));
                 floor = ts + 1;
             } else {
-                events.add(s.event(ts, synced));
+                events.add(s.event().withTimestamp(ts, synced));
             }
             start = Math.min(start, ts);
             end = Math.max(end, ts);

@@ -11,19 +11,19 @@ import java.util.Optional;
  */
 public final class KegTypes {
 
-    public static final KegSpec HALF_BARREL = new KegSpec("half_barrel", 15.5, 161.5, 29.0);
-    public static final KegSpec QUARTER_BARREL = new KegSpec("quarter_barrel", 7.75, 87.0, 22.0);
-    public static final KegSpec SIXTH_BARREL = new KegSpec("sixth_barrel", 5.17, 61.0, 16.5);
-    public static final KegSpec SLIM_QUARTER = new KegSpec("slim_quarter", 7.75, 87.0, 20.0);
+    public static final KegReference HALF_BARREL = new KegReference("half_barrel", 15.5, 161.5, 29.0);
+    public static final KegReference QUARTER_BARREL = new KegReference("quarter_barrel", 7.75, 87.0, 22.0);
+    public static final KegReference SIXTH_BARREL = new KegReference("sixth_barrel", 5.17, 61.0, 16.5);
+    public static final KegReference SLIM_QUARTER = new KegReference("slim_quarter", 7.75, 87.0, 20.0);
 
     /** The table in seed 000's order. */
-    public static final List<KegSpec> ALL = List.of(HALF_BARREL, QUARTER_BARREL, SIXTH_BARREL, SLIM_QUARTER);
+    public static final List<KegReference> ALL = List.of(HALF_BARREL, QUARTER_BARREL, SIXTH_BARREL, SLIM_QUARTER);
 
     private KegTypes() {
     }
 
     /** The row with {@code id}; empty for null or an id not in the table. */
-    public static Optional<KegSpec> byId(String id) {
+    public static Optional<KegReference> byId(String id) {
         return ALL.stream().filter(t -> t.id().equals(id)).findFirst();
     }
 

@@ -19,10 +19,10 @@ class KegTypesTest {
     @Test
     void seeds_file_lists_exactly_the_protocol_table_in_order() throws IOException {
         // Guards issue 16: the table lived in the agent, the sink and seeds/keg-types.json, free to drift.
-        // Given seeds/keg-types.json, when each row is read as a KegSpec
-        List<KegSpec> inFile = new ArrayList<>();
+        // Given seeds/keg-types.json, when each row is read as a KegReference
+        List<KegReference> inFile = new ArrayList<>();
         for (JsonNode t : new ObjectMapper().readTree(SEEDS.resolve("keg-types.json").toFile()).path("keg_types")) {
-            inFile.add(new KegSpec(t.path("id").asText(), t.path("gallons").asDouble(), t.path("full_lbs").asDouble(),
+            inFile.add(new KegReference(t.path("id").asText(), t.path("gallons").asDouble(), t.path("full_lbs").asDouble(),
                     t.path("empty_lbs").asDouble()));
         }
         // then they are the protocol's table, row for row

@@ -3,7 +3,7 @@ package com.scalesense.sink.seed;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.scalesense.protocol.KegSpec;
+import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.KegTypes;
 import com.scalesense.sink.admin.Beer;
 import com.scalesense.sink.admin.LocationProfile;
@@ -40,7 +40,7 @@ public final class SeedReader {
             Beer beer = new Beer(text(b, "id"), null, text(b, "name"), text(b, "brewery"), text(b, "style"),
                     b.hasNonNull("abv") ? b.get("abv").asDouble() : null, number(b, "specific_gravity"));
             unique("beers.json id", beer.id(), beerIds);
-            List<KegSpec> types = new ArrayList<>();
+            List<KegReference> types = new ArrayList<>();
             b.path("keg_types").forEach(t -> types.add(Fields.kegType(t.asText())));
             beers.add(new SeedBeer(beer, types));
         }
@@ -78,9 +78,9 @@ public final class SeedReader {
 
     /** The file must list exactly seed 000's reference table, so the two cannot drift. */
     private static void checkKegTypes(JsonNode root) {
-        List<KegSpec> inFile = new ArrayList<>();
+        List<KegReference> inFile = new ArrayList<>();
         for (JsonNode t : root.path("keg_types")) {
-            inFile.add(new KegSpec(text(t, "id"), number(t, "gallons"), number(t, "full_lbs"), number(t, "empty_lbs")));
+            inFile.add(new KegReference(text(t, "id"), number(t, "gallons"), number(t, "full_lbs"), number(t, "empty_lbs")));
         }
         if (!inFile.equals(KegTypes.ALL)) {
             throw new InvalidInputException("keg-types.json", inFile, "must equal seed 000's table " + KegTypes.ALL);

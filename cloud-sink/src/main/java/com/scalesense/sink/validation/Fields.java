@@ -1,6 +1,6 @@
 package com.scalesense.sink.validation;
 
-import com.scalesense.protocol.KegSpec;
+import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.KegTypes;
 import java.util.regex.Pattern;
 
@@ -41,9 +41,9 @@ public final class Fields {
      *
      * @throws InvalidInputException naming {@code keg_type} if {@code id} is not in the table
      */
-    public static KegSpec kegType(String id) {
+    public static KegReference kegType(String id) {
         return KegTypes.byId(id).orElseThrow(() -> new InvalidInputException("keg_type", id,
-                "must be one of " + KegTypes.ALL.stream().map(KegSpec::id).sorted().toList()));
+                "must be one of " + KegTypes.ALL.stream().map(KegReference::id).sorted().toList()));
     }
 
     public static String beerRef(String value) {

@@ -2,7 +2,7 @@ package com.scalesense.agent.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scalesense.agent.control.internal.Json;
+import com.scalesense.agent.control.internal.ControlJson;
 import com.scalesense.agent.control.internal.Lines;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +36,7 @@ public final class ControlClient {
     /** Streams up to {@code count} samples to {@code sink}; returns how many came. */
     public int live(int count, int maxSeconds, Consumer<Replies.Live> sink) {
         JsonNode done = call(request("live").put("count", count).put("max_seconds", maxSeconds), JsonNode.class,
-                node -> sink.accept(Json.MAPPER.convertValue(node, Replies.Live.class)));
+                node -> sink.accept(ControlJson.MAPPER.convertValue(node, Replies.Live.class)));
         return done.path("samples").asInt();
     }
 
@@ -106,7 +106,7 @@ public final class ControlClient {
             send(ch, line);
             InputStream in = Channels.newInputStream(ch);
             for (String reply = Lines.read(in); reply != null; reply = Lines.read(in)) {
-                JsonNode node = Json.MAPPER.readTree(reply);
+                JsonNode node = ControlJson.MAPPER.readTree(reply);
                 if (!node.has("sample")) {
                     return node;
                 }
@@ -136,16 +136,16 @@ public final class ControlClient {
     }
 
     private static ObjectNode request(String op) {
-        return Json.MAPPER.createObjectNode().put("op", op);
+        return ControlJson.MAPPER.createObjectNode().put("op", op);
     }
 
     private <T> T call(ObjectNode request, Class<T> type, Consumer<JsonNode> samples) {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            send(ch, Json.MAPPER.writeValueAsString(request));
+            send(ch, ControlJson.MAPPER.writeValueAsString(request));
             InputStream in = Channels.newInputStream(ch);
             for (String line = Lines.read(in); line != null; line = Lines.read(in)) {
-                JsonNode reply = Json.MAPPER.readTree(line);
+                JsonNode reply = ControlJson.MAPPER.readTree(line);
                 if (reply.has("sample") && samples != null) {
                     samples.accept(reply.get("sample"));
                     continue;
@@ -154,7 +154,7 @@ public final class ControlClient {
                     JsonNode error = reply.path("error");
                     throw new ControlException(error.path("code").asText("unknown"), error.path("message").asText());
                 }
-                return Json.MAPPER.treeToValue(reply.get("result"), type);
+                return ControlJson.MAPPER.treeToValue(reply.get("result"), type);
             }
             throw new UncheckedIOException(new IOException("the agent closed the connection without a reply"));
         } catch (IOException e) {

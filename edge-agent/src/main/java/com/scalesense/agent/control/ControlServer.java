@@ -1,7 +1,7 @@
 package com.scalesense.agent.control;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scalesense.agent.control.internal.Json;
+import com.scalesense.agent.control.internal.ControlJson;
 import com.scalesense.agent.control.internal.Lines;
 import com.scalesense.agent.control.internal.RequestHandler;
 import java.io.IOException;
@@ -143,7 +143,7 @@ public final class ControlServer implements AutoCloseable {
 
     private static void write(OutputStream out, ObjectNode reply) {
         try {
-            out.write((Json.MAPPER.writeValueAsString(reply) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write((ControlJson.MAPPER.writeValueAsString(reply) + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -152,7 +152,7 @@ public final class ControlServer implements AutoCloseable {
 
     private void refuseBusy(SocketChannel channel) {
         try (channel; OutputStream out = Channels.newOutputStream(channel)) {
-            ObjectNode reply = Json.MAPPER.createObjectNode().put("ok", false);
+            ObjectNode reply = ControlJson.MAPPER.createObjectNode().put("ok", false);
             reply.putObject("error").put("code", "busy")
                     .put("message", "the scale is busy: " + idle.open() + " other control sessions are open (at most "
                             + MAX_CONNECTIONS + "; idle ones close after " + idle.timeout().toSeconds() + " s); retry");

@@ -64,7 +64,7 @@ public final class RequestHandler {
                     sent[0]++;
                     stream.accept(s);
                 });
-                yield Json.MAPPER.createObjectNode().put("samples", sent[0]);
+                yield ControlJson.MAPPER.createObjectNode().put("samples", sent[0]);
             }
             case "tare" -> service.tare();
             case "calibrate" -> switch (text(r, "action")) {
@@ -92,7 +92,7 @@ public final class RequestHandler {
     private static JsonNode parse(String line) {
         JsonNode node;
         try {
-            node = Json.MAPPER.readTree(line);
+            node = ControlJson.MAPPER.readTree(line);
         } catch (IOException e) {
             throw ControlException.badField("request", line, "must be one JSON object per line");
         }
@@ -148,13 +148,13 @@ public final class RequestHandler {
     }
 
     private static ObjectNode ok(String key, Object value) {
-        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", true);
-        node.set(key, Json.MAPPER.valueToTree(value));
+        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", true);
+        node.set(key, ControlJson.MAPPER.valueToTree(value));
         return node;
     }
 
     static ObjectNode error(String code, String message) {
-        ObjectNode node = Json.MAPPER.createObjectNode().put("ok", false);
+        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", false);
         node.putObject("error").put("code", code).put("message", message);
         return node;
     }

@@ -2,7 +2,7 @@ package com.scalesense.agent.pipeline.keg;
 
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.Units;
-import com.scalesense.protocol.KegSpec;
+import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.KegTypes;
 
 /**
@@ -20,7 +20,7 @@ public enum KegType {
     private final double fullLbs;
     private final double emptyLbs;
 
-    KegType(KegSpec spec) {
+    KegType(KegReference spec) {
         this.wireName = spec.id();
         this.gallons = spec.gallons();
         this.fullLbs = spec.fullLbs();

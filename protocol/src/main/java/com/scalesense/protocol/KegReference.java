@@ -8,5 +8,5 @@ package com.scalesense.protocol;
  * @param fullLbs  reference gross weight of a full keg, lbs
  * @param emptyLbs reference weight of the empty keg shell, lbs
  */
-public record KegSpec(String id, double gallons, double fullLbs, double emptyLbs) {
+public record KegReference(String id, double gallons, double fullLbs, double emptyLbs) {
 }

@@ -1,7 +1,7 @@
 package com.scalesense.demo;
 
 import com.scalesense.demo.report.Check;
-import com.scalesense.demo.report.LiveView;
+import com.scalesense.demo.report.LiveScreen;
 import com.scalesense.demo.report.StoredReadings;
 import com.scalesense.demo.scale.BarEvening;
 import com.scalesense.demo.scale.DemoScale;
@@ -94,7 +94,7 @@ public final class Demo implements Callable<Integer> {
                         + " time at x%.0f (about %.0f s); faults: %s%n", config.scales(), duration, config.speed(),
                 config.realSeconds(), config.faults().isEmpty() ? "none" : faults);
         try (BarNight night = keepRunning ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work)) {
-            LiveView view = new LiveView(out, System.console() != null, 10);
+            LiveScreen view = new LiveScreen(out, System.console() != null, 10);
             night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
             view.show(DashboardText.frame(night), true);
             int status = report(night);

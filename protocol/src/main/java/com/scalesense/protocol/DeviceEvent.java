@@ -17,6 +17,13 @@ public sealed interface DeviceEvent
     boolean clockSynced();
 
     /**
+     * The same event taken at {@code timestampMs} with clock_synced {@code clockSynced}: what a
+     * scale sends for an event it timed before its clock was set. Every other time of the event
+     * (a pour's start and end) moves by the same amount.
+     */
+    DeviceEvent withTimestamp(long timestampMs, boolean clockSynced);
+
+    /**
      * A pour: the weight fell from {@code startMs} to {@code endMs} by a beer volume.
      *
      * @param volumeOz US fluid ounces poured
@@ -28,6 +35,11 @@ public sealed interface DeviceEvent
                 @JsonProperty(required = true) long endMs,
                 @JsonProperty(required = true) double volumeOz,
                 @JsonProperty(required = true) double volumeMl) implements DeviceEvent {
+        @Override
+        public Pour withTimestamp(long ts, boolean synced) {
+            long shift = ts - timestampMs;
+            return new Pour(ts, synced, startMs + shift, endMs + shift, volumeOz, volumeMl);
+        }
     }
 
     /**
@@ -41,6 +53,10 @@ public sealed interface DeviceEvent
                    @JsonProperty(required = true) boolean clockSynced,
                    String previousKegId, String newKegId,
                    @JsonProperty(required = true) double weightLbs) implements DeviceEvent {
+        @Override
+        public KegSwap withTimestamp(long ts, boolean synced) {
+            return new KegSwap(ts, synced, previousKegId, newKegId, weightLbs);
+        }
     }
 
     /**
@@ -56,6 +72,10 @@ public sealed interface DeviceEvent
     record Tare(@JsonProperty(required = true) long timestampMs,
                 @JsonProperty(required = true) boolean clockSynced, String kind, String kegId, String kegType,
                 Double emptyOffsetLbs, Double fullRefLbs, TareStatus tareStatus) implements DeviceEvent {
+        @Override
+        public Tare withTimestamp(long ts, boolean synced) {
+            return new Tare(ts, synced, kind, kegId, kegType, emptyOffsetLbs, fullRefLbs, tareStatus);
+        }
     }
 
     /**
@@ -68,5 +88,9 @@ public sealed interface DeviceEvent
     record SensorError(@JsonProperty(required = true) long timestampMs,
                        @JsonProperty(required = true) boolean clockSynced, String sensor, SensorStatus status,
                        String detail) implements DeviceEvent {
+        @Override
+        public SensorError withTimestamp(long ts, boolean synced) {
+            return new SensorError(ts, synced, sensor, status, detail);
+        }
     }
 }

@@ -40,4 +40,13 @@ public record Reading(
     public Reading {
         sensorStatus = sensorStatus == null ? Map.of() : Map.copyOf(sensorStatus);
     }
+
+    /**
+     * The same reading taken at {@code ts} with clock_synced {@code synced}: what a scale sends
+     * for a reading it timed before its clock was set.
+     */
+    public Reading withTimestamp(long ts, boolean synced) {
+        return new Reading(ts, levelPct, gallons, weightLbs, pintsLeft, pourRateGph, hoursRemaining, batteryV,
+                batteryPct, temperatureC, sensorStatus, synced, kegState, tareStatus);
+    }
 }

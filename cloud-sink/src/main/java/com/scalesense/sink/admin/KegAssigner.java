@@ -4,8 +4,8 @@ import static com.scalesense.sink.tables.Attr.key;
 import static com.scalesense.sink.tables.Attr.n;
 import static com.scalesense.sink.tables.Attr.s;
 
+import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.TareStatus;
-import com.scalesense.sink.admin.KegType;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.Table;
@@ -55,7 +55,7 @@ public final class KegAssigner {
     public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
         Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
-        KegType reference = KegType.byId(kegTypeId);
+        KegReference reference = Fields.kegType(kegTypeId);
         Fields.beerRef(beerRef);
         Map<String, AttributeValue> beerMeta = read(Keys.beerMeta(beerRef));
         if (beerMeta.isEmpty()) {

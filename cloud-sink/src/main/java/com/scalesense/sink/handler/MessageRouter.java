@@ -1,10 +1,5 @@
 package com.scalesense.sink.handler;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.scalesense.protocol.MalformedMessageException;
 import com.scalesense.protocol.ProtocolException;
 import com.scalesense.protocol.Topics;
 import com.scalesense.protocol.Violation;
@@ -19,7 +14,6 @@ import com.scalesense.protocol.SafeText;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.rejection.RejectionMetrics;
 import com.scalesense.sink.rejection.Rejections;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -29,16 +23,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes one raw IoT Rule message ({@code SELECT *, topic() AS topic}: the device's JSON plus a
- * {@code topic} field) to ingestion by topic kind. Decoding happens once, with the protocol's
- * strict codec (which ignores the extra {@code topic} field); validation happens once, in the
+ * {@code topic} field) to ingestion by topic kind. The topic is scanned from the tokens (no tree,
+ * {@link RuleTopic}); decoding happens once, with the protocol's strict codec (which ignores the
+ * extra {@code topic} field); validation happens once, in the
  * service. Every message that can never succeed ends as {@link Outcome#REJECTED} with its reason
  * logged; only store failures propagate, so the caller retries those alone.
  */
 public final class MessageRouter {
 
     private static final Logger LOG = LoggerFactory.getLogger(MessageRouter.class);
-    // Only the top-level "topic" is read here; the codec enforces its own, stricter nesting limit.
-    private static final int TOPIC_READER_MAX_DEPTH = 64;
 
     /** What became of a message. ACCEPTED and DUPLICATE are both successes. */
     public enum Outcome { ACCEPTED, DUPLICATE, REJECTED }
@@ -65,7 +58,7 @@ public final class MessageRouter {
     private final Clock clock;
     private final Rejections rejections;
     private final RejectionMetrics metrics;
-    private final ObjectMapper topicReader = new ObjectMapper();
+    private final RuleTopic topics = new RuleTopic();
 
     /**
      * Logs rejections only (tests, the demo): no quarantine, no metric.
@@ -88,8 +81,6 @@ public final class MessageRouter {
         this.clock = clock;
         this.rejections = rejections;
         this.metrics = metrics;
-        topicReader.getFactory().setStreamReadConstraints(
-                StreamReadConstraints.builder().maxNestingDepth(TOPIC_READER_MAX_DEPTH).build());
     }
 
     /**
@@ -107,7 +98,7 @@ public final class MessageRouter {
                         + WireCodec.MAX_PAYLOAD_BYTES + " bytes from the device (AWS IoT Core MQTT payload limit)"
                         + " plus " + WireCodec.RULE_TOPIC_ALLOWANCE + " for the rule's topic field");
             }
-            String topic = topicOf(message);
+            String topic = topics.of(message);
             int deviceBytes = WireCodec.devicePayloadBytes(message.length, topic);
             if (deviceBytes > WireCodec.MAX_PAYLOAD_BYTES) {
                 throw rejected("payload", deviceBytes + " bytes from the device", "must be at most "
@@ -157,28 +148,7 @@ public final class MessageRouter {
         return e instanceof InvalidMessageException ? RejectedMessageException.INVALID : MALFORMED;
     }
 
-    private String topicOf(byte[] message) {
-        JsonNode root;
-        try {
-            root = topicReader.readTree(message);
-        } catch (IOException e) {
-            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-            throw new MalformedMessageException("$", "must be one well-formed JSON object ("
-                    + (why.length() > 120 ? why.substring(0, 120) + "…" : why) + ")", e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new MalformedMessageException("$", "must be one JSON object, was "
-                    + (root == null || root.isMissingNode() ? "empty" : root.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
-        }
-        JsonNode topic = root.get("topic");
-        if (topic == null || !topic.isTextual()) {
-            throw rejected("topic", topic == null ? null : topic.toString(),
-                    "must be a string added by the IoT Rule (SELECT *, topic() AS topic)");
-        }
-        return topic.asText();
-    }
-
-    private static RejectedMessageException rejected(String field, String value, String rule) {
+    static RejectedMessageException rejected(String field, String value, String rule) {
         return new RejectedMessageException("message", List.of(new Violation(field, value, rule)));
     }
 }

@@ -1,7 +1,6 @@
 package com.scalesense.sink.seed;
 
-import com.scalesense.sink.admin.KegType;
-
+import com.scalesense.protocol.KegReference;
 import com.scalesense.sink.admin.Beer;
 import com.scalesense.sink.admin.LocationProfile;
 import java.util.List;
@@ -20,7 +19,7 @@ public record SeedData(List<SeedBeer> beers, List<SeedLocation> locations) {
     }
 
     /** @param kegTypes the keg types whose reference weights are stored under this beer */
-    public record SeedBeer(Beer beer, List<KegType> kegTypes) {
+    public record SeedBeer(Beer beer, List<KegReference> kegTypes) {
         public SeedBeer {
             kegTypes = List.copyOf(kegTypes);
         }

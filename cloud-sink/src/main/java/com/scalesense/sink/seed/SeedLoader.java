@@ -3,9 +3,9 @@ package com.scalesense.sink.seed;
 import static com.scalesense.sink.tables.Attr.n;
 import static com.scalesense.sink.tables.Attr.s;
 
+import com.scalesense.protocol.KegReference;
 import com.scalesense.sink.admin.BeerItems;
 import com.scalesense.sink.admin.DeviceRegistry;
-import com.scalesense.sink.admin.KegType;
 import com.scalesense.sink.admin.SettingsItems;
 import com.scalesense.sink.seed.SeedData.SeedBeer;
 import com.scalesense.sink.seed.SeedData.SeedLocation;
@@ -61,7 +61,7 @@ public final class SeedLoader {
         for (SeedBeer b : seeds.beers()) {
             items.add(BeerItems.meta(b.beer(), Keys.beerMeta(b.beer().ref()), now));
             items.add(BeerItems.meta(b.beer(), Keys.beerCatalogEntry(Keys.BEER_CATALOG_GLOBAL, b.beer().ref()), now));
-            for (KegType type : b.kegTypes()) {
+            for (KegReference type : b.kegTypes()) {
                 // No measured_at: seed 000 shows these with the "default" badge until a real tare.
                 Map<String, AttributeValue> weights = withKey(Keys.beerKeg(b.beer().ref(), type.id()));
                 weights.put("keg_type", s(type.id()));

@@ -1,10 +1,10 @@
 package com.scalesense.sink.seed;
 
-import com.scalesense.sink.admin.KegType;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.scalesense.protocol.KegReference;
+import com.scalesense.protocol.KegTypes;
 import com.scalesense.sink.admin.Beer;
 import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.seed.SeedData.SeedBeer;
@@ -40,8 +40,8 @@ public final class SeedReader {
             Beer beer = new Beer(text(b, "id"), null, text(b, "name"), text(b, "brewery"), text(b, "style"),
                     b.hasNonNull("abv") ? b.get("abv").asDouble() : null, number(b, "specific_gravity"));
             unique("beers.json id", beer.id(), beerIds);
-            List<KegType> types = new ArrayList<>();
-            b.path("keg_types").forEach(t -> types.add(KegType.byId(t.asText())));
+            List<KegReference> types = new ArrayList<>();
+            b.path("keg_types").forEach(t -> types.add(Fields.kegType(t.asText())));
             beers.add(new SeedBeer(beer, types));
         }
         List<SeedLocation> locations = new ArrayList<>();
@@ -78,12 +78,12 @@ public final class SeedReader {
 
     /** The file must list exactly seed 000's reference table, so the two cannot drift. */
     private static void checkKegTypes(JsonNode root) {
-        List<KegType> inFile = new ArrayList<>();
+        List<KegReference> inFile = new ArrayList<>();
         for (JsonNode t : root.path("keg_types")) {
-            inFile.add(new KegType(text(t, "id"), number(t, "gallons"), number(t, "full_lbs"), number(t, "empty_lbs")));
+            inFile.add(new KegReference(text(t, "id"), number(t, "gallons"), number(t, "full_lbs"), number(t, "empty_lbs")));
         }
-        if (!inFile.equals(KegType.REFERENCE)) {
-            throw new InvalidInputException("keg-types.json", inFile, "must equal seed 000's table " + KegType.REFERENCE);
+        if (!inFile.equals(KegTypes.ALL)) {
+            throw new InvalidInputException("keg-types.json", inFile, "must equal seed 000's table " + KegTypes.ALL);
         }
     }
 

@@ -1,5 +1,7 @@
 package com.scalesense.sink.validation;
 
+import com.scalesense.protocol.KegReference;
+import com.scalesense.protocol.KegTypes;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +34,16 @@ public final class Fields {
             throw new InvalidInputException(field, value, "must match " + pattern.pattern());
         }
         return value;
+    }
+
+    /**
+     * The reference row of keg type {@code id} (seed 000, {@link KegTypes}).
+     *
+     * @throws InvalidInputException naming {@code keg_type} if {@code id} is not in the table
+     */
+    public static KegReference kegType(String id) {
+        return KegTypes.byId(id).orElseThrow(() -> new InvalidInputException("keg_type", id,
+                "must be one of " + KegTypes.ALL.stream().map(KegReference::id).sorted().toList()));
     }
 
     public static String beerRef(String value) {

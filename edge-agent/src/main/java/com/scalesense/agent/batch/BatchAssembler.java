@@ -5,6 +5,7 @@ import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Timestamps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +36,7 @@ final class BatchAssembler {
     }
 
     Assembled assemble(BatchContext ctx, List<Stamped> items, OptionalLong lastWindowEnd, Optional<SyncPoint> sync) {
-        long floor0 = Math.max(Recorder.MIN_TIMESTAMP_MS, lastWindowEnd.orElse(Long.MIN_VALUE / 2) + 1);
+        long floor0 = Math.max(Timestamps.MIN_MS, lastWindowEnd.orElse(Long.MIN_VALUE / 2) + 1);
         long floor = floor0;
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
@@ -48,16 +49,16 @@ final class BatchAssembler {
                 ts = sync.get().wallAt(s.monoMs());
                 synced = true;
             }
-            long min = s.isReading() ? floor : Math.max(floor0, Recorder.MIN_TIMESTAMP_MS + s.leadMs());
-            if (ts < min || ts >= Recorder.MAX_TIMESTAMP_MS) {
+            long min = s.isReading() ? floor : Math.max(floor0, Timestamps.MIN_MS + s.leadMs());
+            if (ts < min || ts >= Timestamps.END_MS) {
                 ts = min;
                 synced = false;
             }
             if (s.isReading()) {
-                readings.add(s.reading(ts, synced));
+                readings.add(s.reading().withTimestamp(ts, synced));
                 floor = ts + 1;
             } else {
-                events.add(s.event(ts, synced));
+                events.add(s.event().withTimestamp(ts, synced));
             }
             start = Math.min(start, ts);
             end = Math.max(end, ts);

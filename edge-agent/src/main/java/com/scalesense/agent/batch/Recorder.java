@@ -3,11 +3,10 @@ package com.scalesense.agent.batch;
 import com.scalesense.agent.outbox.EntryKind;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxEntry;
-import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.Reading;
-import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.RecordHeader;
 import com.scalesense.protocol.Violation;
 import com.scalesense.protocol.WireCodec;
 import java.util.List;
@@ -19,11 +18,6 @@ import java.util.List;
  * outbox overflows).
  */
 public final class Recorder {
-
-    /** Seed 001: timestamps from 2000-01-01T00:00:00Z. */
-    static final long MIN_TIMESTAMP_MS = 946_684_800_000L;
-    /** Seed 001: timestamps before 2100-01-01T00:00:00Z. */
-    static final long MAX_TIMESTAMP_MS = 4_102_444_800_000L;
 
     private final Outbox outbox;
     private final WireCodec codec;
@@ -41,38 +35,27 @@ public final class Recorder {
      * @throws InvalidRecordException naming each broken rule; nothing is stored
      */
     public long record(BatchContext ctx, Reading reading, long monoMs) {
-        check("reading", probe(ctx, reading.timestampMs(), List.of(reading), List.of()), reading.clockSynced(), false);
+        check("reading", validator.check(header(ctx), reading));
         return outbox.append(new OutboxEntry(EntryKind.READING, ctx.group(), monoMs, codec.encode(reading)));
     }
 
     /** Stores an event; like {@link #record(BatchContext, Reading, long)}. */
     public long record(BatchContext ctx, DeviceEvent event, long monoMs) {
-        check("event " + event.getClass().getSimpleName(), probe(ctx, event.timestampMs(), List.of(), List.of(event)),
-                event.clockSynced(), true);
+        check("event " + event.getClass().getSimpleName(), validator.check(header(ctx), event));
         return outbox.append(new OutboxEntry(EntryKind.EVENT, ctx.group(), monoMs, codec.encode(event)));
     }
 
-    /** A one-record batch, so the protocol's own rules judge the record and its context. */
-    private static ReadingsBatch probe(BatchContext ctx, long ts, List<Reading> readings, List<DeviceEvent> events) {
-        long at = Math.max(MIN_TIMESTAMP_MS, Math.min(ts, MAX_TIMESTAMP_MS - 1));
-        String id = ctx.bootId().length() == 36 && ctx.hardwareId().length() == 17
-                ? new BatchId(ctx.hardwareId(), ctx.bootId(), at, at).toString() : "";
-        return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, ctx.hardwareId(), ctx.deviceId(), ctx.bootId(),
-                ctx.firmwareVersion(), id, ctx.locId(), ctx.tapId(), ctx.kegId(), readings, events);
+    /**
+     * The header the record will be batched under. The protocol judges the record with it; a time
+     * taken before time sync may be anything (1970 without fake-hwclock), so its range is waived
+     * there: the batcher re-stamps or clamps it.
+     */
+    private static RecordHeader header(BatchContext ctx) {
+        return new RecordHeader(ctx.hardwareId(), ctx.deviceId(), ctx.bootId(), ctx.firmwareVersion(), ctx.locId(),
+                ctx.tapId(), ctx.kegId());
     }
 
-    /**
-     * A time taken before time sync may be anything (1970 without fake-hwclock): the batcher
-     * re-stamps or clamps it, so only then are the timestamp_ms rules and the range rule of every
-     * other time (a pour's start_ms and end_ms) waived; a pour that starts after it ends is not.
-     * An event alone is no batch.
-     */
-    private void check(String what, ReadingsBatch probe, boolean clockSynced, boolean event) {
-        List<Violation> violations = validator.check(probe).stream()
-                .filter(v -> clockSynced || !(v.field().endsWith("timestamp_ms")
-                        || v.rule().equals(MessageValidator.TIMESTAMP_RULE)))
-                .filter(v -> !event || !v.field().equals("readings"))
-                .toList();
+    private static void check(String what, List<Violation> violations) {
         if (!violations.isEmpty()) {
             throw new InvalidRecordException(what, violations);
         }

@@ -11,6 +11,7 @@ import com.scalesense.agent.publish.TlsSettings;
 import com.scalesense.agent.uplink.UplinkSettings;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.protocol.Ids;
+import com.scalesense.protocol.Timestamps;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -28,10 +29,6 @@ public final class AgentConfigLoader {
     /** The identity a simulated scale uses for keys left unset: a locally administered MAC (bit 1 of octet 0). */
     static final DeviceIdentity SIMULATED = new DeviceIdentity("02:00:00:00:00:01", "SIM-0001", "loc-001",
             "loc-001#TAP#01");
-    /** simulate.world_start from 2000-01-01T00:00:00Z (seed 001's earliest timestamp) ... */
-    static final long WORLD_START_MIN_MS = 946_684_800_000L;
-    /** ... to before 2100-01-01T00:00:00Z (seed 001's latest). */
-    static final long WORLD_START_MAX_MS = 4_102_444_799_999L;
     /** Where a simulated scale keeps its state unless told otherwise (it must not need root). */
     static final Path SIMULATED_STATE_DIR = Path.of("scale-sense-state");
     /** A directory name under /sys/class/power_supply, e.g. BAT0 or max17048-0. */
@@ -100,7 +97,7 @@ public final class AgentConfigLoader {
                 r.bool(LOG_TIMESTAMPS));
         SimulationConfig simulation = simulate ? new SimulationConfig(r.decimal(SIMULATE_SPEED, 0.1, 10_000),
                 r.integer(SIMULATE_SEED, 0, Long.MAX_VALUE), r.path(SIMULATE_ACCEPTED_LOG),
-                r.instant(SIMULATE_WORLD_START, WORLD_START_MIN_MS, WORLD_START_MAX_MS)) : null;
+                r.instant(SIMULATE_WORLD_START, Timestamps.MIN_MS, Timestamps.MAX_MS)) : null;
         r.throwIfInvalid();
         return new AgentConfig(device, stateDir, socket, hardware, readingInterval, swapMinEmpty, outbox, batch, mqtt, publisher, uplink,
                 shutdown, log, simulation, controlIdle);

@@ -65,7 +65,7 @@ public final class Replay {
      * @param calibrationSource where the calibration came from, in words
      * @param score             the score against the truth, or null without one
      */
-    public record Result(TraceHeader header, Calibration calibration, String calibrationSource, Recorder recorder,
+    public record Result(TraceHeader header, Calibration calibration, String calibrationSource, EmittedLog recorder,
                          Score score) {
     }
 
@@ -86,7 +86,7 @@ public final class Replay {
                 calibration = fixed(note(header, OFFSET_NOTE, trace), note(header, SCALE_NOTE, trace));
                 source = "trace header (" + OFFSET_NOTE + ", " + SCALE_NOTE + ")";
             }
-            Recorder recorder = play(plain, truth, calibration, firstKeg(header, truth), config);
+            EmittedLog recorder = play(plain, truth, calibration, firstKeg(header, truth), config);
             Score score = truth == null ? null : Scorer.score(truth.truth(), recorder.readings(), recorder.events());
             return new Result(header, calibration, source, recorder, score);
         } finally {
@@ -96,9 +96,9 @@ public final class Replay {
         }
     }
 
-    private static Recorder play(Path trace, TruthFile truth, Calibration calibration, KegProfile keg,
+    private static EmittedLog play(Path trace, TruthFile truth, Calibration calibration, KegProfile keg,
                                  PipelineConfig config) throws InterruptedException {
-        Recorder recorder = new Recorder();
+        EmittedLog recorder = new EmittedLog();
         try (ReplayLoadCell cell = ReplayLoadCell.open(trace, ReplayOptions.asFastAsPossible(), new StillClock())) {
             MeasurementPipeline pipeline = new MeasurementPipeline(config, cell.rate(), calibration, keg, recorder);
             TreeMap<Long, TruthFile.KegRow> pending = truth == null ? new TreeMap<>() : new TreeMap<>(truth.kegs());

@@ -1,6 +1,7 @@
 package com.scalesense.agent.sim;
 
 import com.scalesense.agent.clock.SuppliedClock;
+import com.scalesense.protocol.Timestamps;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.LongSupplier;
@@ -15,9 +16,6 @@ import java.util.function.LongSupplier;
  * world where an agent that never stopped would see it.
  */
 public final class ScaledTime {
-
-    /** The simulated wall clock must stay before 2100-01-01T00:00:00Z (seed 001's last timestamp). */
-    private static final long MAX_WALL_MS = 4_102_444_800_000L;
 
     private final LongSupplier realNanos;
     private final double speed;
@@ -66,7 +64,7 @@ public final class ScaledTime {
                     + " is after the real clock's now " + realWall.instant() + ": the world has not begun");
         }
         double simMs = realElapsedMs * speed;
-        if (worldStartMs + simMs >= MAX_WALL_MS) {
+        if (worldStartMs + simMs >= Timestamps.END_MS) {
             throw new IllegalArgumentException("simulate.world_start " + Instant.ofEpochMilli(worldStartMs)
                     + " at speed " + speed + " puts the simulated clock past 2100-01-01T00:00:00Z");
         }

@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline;
 
-import com.scalesense.agent.replay.Recorder;
+import com.scalesense.agent.replay.EmittedLog;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.pipeline.keg.KegProfile;
@@ -23,7 +23,7 @@ public final class ScriptedScale {
     static final Calibration CALIBRATION = new Calibration(ZERO, COUNTS_PER_KG, List.of(), 0,
             CalibrationQuality.UNVERIFIED, 0, null, EPOCH_MS);
 
-    public final Recorder recorder = new Recorder();
+    public final EmittedLog recorder = new EmittedLog();
     public final MeasurementPipeline pipeline;
     private long nanos;
     private double kg;

@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline;
 
-import com.scalesense.agent.replay.Recorder;
+import com.scalesense.agent.replay.EmittedLog;
 import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
@@ -29,7 +29,7 @@ final class WireCheck {
     }
 
     /** One line per violation, naming the record, the field, the value and the rule; empty when all pass. */
-    static List<String> refusals(Recorder emitted) {
+    static List<String> refusals(EmittedLog emitted) {
         List<String> refusals = new ArrayList<>();
         for (Reading r : emitted.readings()) {
             refusals.addAll(check("reading " + r, r.timestampMs(), r, List.of()));

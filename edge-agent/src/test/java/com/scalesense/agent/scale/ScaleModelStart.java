@@ -2,7 +2,7 @@ package com.scalesense.agent.scale;
 
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.PipelineConfig;
-import com.scalesense.agent.replay.Recorder;
+import com.scalesense.agent.replay.EmittedLog;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationQuality;
 import com.scalesense.agent.store.NvsStore;
@@ -30,7 +30,7 @@ final class ScaleModelStart implements AutoCloseable {
 
     final NvsStore store;
     final ScaleMemory memory;
-    final Recorder recorder = new Recorder();
+    final EmittedLog recorder = new EmittedLog();
     final ScaleModel model;
     final ScriptedLoadCell cell;
     Ambient ambient = Ambient.SYNCED;

@@ -24,9 +24,7 @@ public final class BatchRules {
         var p = new Problems();
         IdentityRules.check(p, batch.schemaVersion(), batch.hardwareId(), batch.deviceId(), batch.bootId(),
                 batch.firmwareVersion(), batch.locId(), batch.tapId());
-        if (batch.kegId() != null && !Ids.isKegId(batch.kegId())) {
-            p.add("keg_id", batch.kegId(), KegRules.KEG_ID_RULE);
-        }
+        kegId(batch.kegId(), p);
         Window window = window(batch, p);
         int readings = batch.readings().size();
         if (readings < 1 || readings > MAX_READINGS) {
@@ -39,6 +37,13 @@ public final class BatchRules {
         EventRules.check(batch.events(), window, p);
         windowIsTheSpan(batch, window, p);
         return p.toList();
+    }
+
+    /** The header's keg_id: null (no keg on the tap) or seed 000's keg id. */
+    static void kegId(String kegId, Problems p) {
+        if (kegId != null && !Ids.isKegId(kegId)) {
+            p.add("keg_id", kegId, KegRules.KEG_ID_RULE);
+        }
     }
 
     /**

@@ -1,13 +1,10 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
-import java.util.Set;
+import com.scalesense.protocol.KegTypes;
 
 /** Keg vocabulary shared by tare events and commands (seed 000). */
 final class KegRules {
-
-    /** Seed 000's keg type reference table. */
-    static final Set<String> KEG_TYPES = Set.of("half_barrel", "quarter_barrel", "sixth_barrel", "slim_quarter");
 
     static final String KEG_ID_RULE =
             "must be keg-YYYYMMDD-xxxx: a real date and 3..8 characters of [A-Za-z0-9_-] (seed 000)";
@@ -18,8 +15,8 @@ final class KegRules {
     private KegRules() {
     }
 
-    /** Null-safe: {@code Set.of(...).contains(null)} throws. */
+    /** Whether {@code kegType} names a row of seed 000's table; false for null. */
     static boolean isKegType(String kegType) {
-        return kegType != null && KEG_TYPES.contains(kegType);
+        return KegTypes.isKegType(kegType);
     }
 }

@@ -2,6 +2,7 @@ package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.PhysicalRange;
+import com.scalesense.protocol.Timestamps;
 import com.scalesense.protocol.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,15 +13,24 @@ import java.util.List;
  */
 public final class Problems {
 
-    /** Seed 001: reading timestamps from 2000-01-01T00:00:00Z inclusive, in epoch ms. */
-    public static final long MIN_TIMESTAMP_MS = 946_684_800_000L;
-    /** Seed 001: up to 2100-01-01T00:00:00Z exclusive, in epoch ms. */
-    public static final long MAX_TIMESTAMP_MS = 4_102_444_800_000L;
-
     /** The rule text of an epoch-ms field outside seed 001's range. */
-    public static final String TIMESTAMP_RULE = "must be epoch milliseconds in [2000-01-01, 2100-01-01) UTC (seed 001)";
+    public static final String TIMESTAMP_RULE = Timestamps.RULE;
 
+    private final boolean timeRangeWaived;
     private List<Violation> found;
+
+    /** Checks every rule. */
+    public Problems() {
+        this(false);
+    }
+
+    /**
+     * @param timeRangeWaived true to skip the range rule of every epoch-ms time of a record (see
+     *                        {@link RecordRules}): it was taken before the clock was set
+     */
+    Problems(boolean timeRangeWaived) {
+        this.timeRangeWaived = timeRangeWaived;
+    }
 
     public void add(String field, Object value, String rule) {
         if (found == null) {
@@ -39,7 +49,7 @@ public final class Problems {
     }
 
     static boolean isTimestamp(long ms) {
-        return ms >= MIN_TIMESTAMP_MS && ms < MAX_TIMESTAMP_MS;
+        return Timestamps.isValid(ms);
     }
 
     /** Checks {@code value} is in {@code range} (finite, bounded, storable); null passes unless {@code required}. */
@@ -56,7 +66,7 @@ public final class Problems {
     }
 
     void timestamp(String list, int index, String field, long ms) {
-        if (!isTimestamp(ms)) {
+        if (!timeRangeWaived && !isTimestamp(ms)) {
             add(at(list, index, field), ms, TIMESTAMP_RULE);
         }
     }

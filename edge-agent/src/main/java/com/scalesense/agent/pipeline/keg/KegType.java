@@ -2,27 +2,29 @@ package com.scalesense.agent.pipeline.keg;
 
 import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.Units;
+import com.scalesense.protocol.KegReference;
+import com.scalesense.protocol.KegTypes;
 
 /**
- * Keg types and their reference weights (seed 000 "Keg type reference data"): the only place in
- * the pipeline that knows them. Used until a tare measures the real keg.
+ * Keg types as the pipeline uses them: seed 000's reference rows ({@link KegTypes}, the one copy
+ * of the table) with what the scale reasons from them. Used until a tare measures the real keg.
  */
 public enum KegType {
-    HALF_BARREL("half_barrel", 15.5, 161.5, 29.0),
-    QUARTER_BARREL("quarter_barrel", 7.75, 87.0, 22.0),
-    SIXTH_BARREL("sixth_barrel", 5.17, 61.0, 16.5),
-    SLIM_QUARTER("slim_quarter", 7.75, 87.0, 20.0);
+    HALF_BARREL(KegTypes.HALF_BARREL),
+    QUARTER_BARREL(KegTypes.QUARTER_BARREL),
+    SIXTH_BARREL(KegTypes.SIXTH_BARREL),
+    SLIM_QUARTER(KegTypes.SLIM_QUARTER);
 
     private final String wireName;
     private final double gallons;
     private final double fullLbs;
     private final double emptyLbs;
 
-    KegType(String wireName, double gallons, double fullLbs, double emptyLbs) {
-        this.wireName = wireName;
-        this.gallons = gallons;
-        this.fullLbs = fullLbs;
-        this.emptyLbs = emptyLbs;
+    KegType(KegReference spec) {
+        this.wireName = spec.id();
+        this.gallons = spec.gallons();
+        this.fullLbs = spec.fullLbs();
+        this.emptyLbs = spec.emptyLbs();
     }
 
     /** Name on the wire and in the tables, e.g. {@code half_barrel}. */

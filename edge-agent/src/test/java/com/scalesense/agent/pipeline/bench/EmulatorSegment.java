@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline.bench;
 
-import com.scalesense.agent.replay.Recorder;
+import com.scalesense.agent.replay.EmittedLog;
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
@@ -77,7 +77,7 @@ final class EmulatorSegment {
         Calibration calibration = life.calibration(LoadCellSpec.typical(), NoiseSpec.datasheet());
         SimulatedSignal signal = new SimulatedSignal(scenario, LoadCellSpec.typical(), NoiseSpec.datasheet(), rate,
                 new Random(seed));
-        Recorder recorder = new Recorder();
+        EmittedLog recorder = new EmittedLog();
         Context context = Pi4J.newContextBuilder()
                 .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance()).build();
         Hx711Config config = Hx711Config.of(DOUT, SCK, rate);

@@ -1,6 +1,6 @@
 package com.scalesense.agent.pipeline.bench;
 
-import com.scalesense.agent.replay.Recorder;
+import com.scalesense.agent.replay.EmittedLog;
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
@@ -63,7 +63,7 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         Scenario scenario = rig.scenario();
         Calibration calibration = rig.calibration();
         SimulatedLoadCell cell = rig.cell();
-        Recorder recorder = new Recorder();
+        EmittedLog recorder = new EmittedLog();
         KegProfile first = profileOf(scenario.periods().get(0).keg());
         MeasurementPipeline pipeline = new MeasurementPipeline(config, rate, calibration, first, recorder);
         int nextToAssign = 0;
@@ -165,6 +165,6 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
     }
 
     /** A finished life: the truth and what the pipeline said. */
-    public record Result(SimulatedKegLife life, Scenario scenario, Recorder recorder, Calibration calibration, Truth truth) {
+    public record Result(SimulatedKegLife life, Scenario scenario, EmittedLog recorder, Calibration calibration, Truth truth) {
     }
 }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Keeps everything a pipeline emitted, in order. */
-public class Recorder implements PipelineListener {
+public class EmittedLog implements PipelineListener {
 
     final List<Reading> readings = new ArrayList<>();
     final List<DeviceEvent> events = new ArrayList<>();

@@ -7,7 +7,7 @@ import java.util.List;
  * Prints the live view: redrawn in place when stdout is a terminal, otherwise as plain blocks
  * every {@code plainEveryFrames} frames (CI logs and pipes get no escape codes).
  */
-public final class LiveView {
+public final class LiveScreen {
 
     private final PrintStream out;
     private final boolean terminal;
@@ -15,7 +15,7 @@ public final class LiveView {
     private int previousLines;
     private long frames;
 
-    public LiveView(PrintStream out, boolean terminal, int plainEveryFrames) {
+    public LiveScreen(PrintStream out, boolean terminal, int plainEveryFrames) {
         this.out = out;
         this.terminal = terminal;
         this.plainEveryFrames = plainEveryFrames;

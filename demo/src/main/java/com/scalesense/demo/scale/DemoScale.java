@@ -47,7 +47,7 @@ public final class DemoScale {
     /** The batcher looks for due batches every 10 simulated seconds. */
     private static final double SEAL_EVERY_SIM_S = 10;
     /**
-     * Periodic readings leave after at most 5 simulated minutes (the agent's default is 12): at
+     * Periodic readings leave after at most 5 simulated minutes (the agent's default is 8): at
      * 240x that is 1.25 real seconds. Events seal their batch at once either way.
      */
     private static final String BATCH_MAX_DELAY = "5m";

@@ -132,8 +132,8 @@ class BatcherTest {
         // second reading, each batch paying the sink's fixed writes.
         try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
-            // given a reading a minute, as reading.interval's default, for the 12 minutes the default allows
-            long delay = 12 * 60_000;
+            // given a reading a minute, as reading.interval's default, for the 8 minutes the default allows
+            long delay = 8 * 60_000;
             for (long at = 0; at < delay; at += 60_000) {
                 s.read(KEG_A, true);
                 assertThat(s.batcher.tick(false)).as("sealed after %d ms", at).isZero();
@@ -144,7 +144,7 @@ class BatcherTest {
             // then one batch holds them all
             assertThat(s.batcher.tick(false)).isEqualTo(1);
             assertThat(s.batches()).singleElement()
-                    .satisfies(b -> assertThat(b.readings()).hasSize(13));
+                    .satisfies(b -> assertThat(b.readings()).hasSize(9));
         }
     }
 

@@ -4,16 +4,20 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Rfc3339;
+import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceTouch;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
+import com.scalesense.sink.store.TelemetrySeen;
 import com.scalesense.sink.store.TelemetryUpdate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Step B of ingestion: the newer-only updates of the "latest" items (tap state, telemetry, tare
@@ -28,6 +32,14 @@ final class LatestState {
      * api_keys.last_used_at the same way, to 5 minutes. Must stay well below offline_after_secs (900).
      */
     static final Duration LAST_SEEN_REFRESH = Duration.ofMinutes(5);
+
+    /**
+     * How stale TELEMETRY may get (in reading time) before a newer reading rewrites it when nothing
+     * an operator acts on changed: seed 000 writes DEVICE#/TELEMETRY every 5 minutes. A changed
+     * sensor status or a crossing of the low-battery threshold (the sparse index) is written at
+     * once. Read from the TELEMETRY item the context read already holds, so the check costs no read.
+     */
+    static final Duration TELEMETRY_REFRESH = Duration.ofMinutes(5);
 
     private final SinkStore store;
 
@@ -47,7 +59,9 @@ final class LatestState {
                 .ifPresent(r -> {
                     store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
                     boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
-                    store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));
+                    if (carriesNews(ctx.telemetry(), r, low)) {
+                        store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));
+                    }
                 });
         String tareKeg = fullTareKeg(b);
         for (DeviceEvent e : b.events()) {
@@ -60,6 +74,24 @@ final class LatestState {
             store.touchDevice(new DeviceTouch(b.hardwareId(), b.deviceId(), b.locId(), b.tapId(), b.bootId(),
                     b.firmwareVersion(), now));
         }
+    }
+
+    /**
+     * Whether {@code r} should be written to TELEMETRY: there is none yet, it is 5 minutes newer,
+     * or a sensor status or the low-battery state changed. An older reading never is (the
+     * newer-only condition would refuse it anyway, at the price of a write unit).
+     */
+    static boolean carriesNews(TelemetrySeen seen, Reading r, boolean low) {
+        if (seen == null) {
+            return true;
+        }
+        if (r.timestampMs() < seen.updatedAtMs()) {
+            return false;
+        }
+        Map<String, String> status = new HashMap<>();
+        r.sensorStatus().forEach((k, v) -> status.put(k, v == SensorStatus.OK ? "ok" : "error"));
+        return r.timestampMs() - seen.updatedAtMs() >= TELEMETRY_REFRESH.toMillis()
+                || !status.equals(seen.sensorStatus()) || low != seen.lowBattery();
     }
 
     private static String fullTareKeg(ReadingsBatch b) {

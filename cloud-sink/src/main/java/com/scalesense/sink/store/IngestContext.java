@@ -12,9 +12,11 @@ import java.util.Map;
  * @param registeredTo   device_id the hardware_id's row names, or null when there is no row
  * @param registration   the device's {@code DEVICE#/META}, or null when no administrator registered it
  * @param kegLocations   loc_id of each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
+ * @param telemetry      the device's {@code TELEMETRY} as stored, or null when there is none (or it holds only a tare copy)
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
-                            String registeredTo, DeviceRegistration registration, Map<String, String> kegLocations) {
+                            String registeredTo, DeviceRegistration registration, Map<String, String> kegLocations,
+                            TelemetrySeen telemetry) {
 
     public IngestContext {
         kegLocations = Map.copyOf(kegLocations);

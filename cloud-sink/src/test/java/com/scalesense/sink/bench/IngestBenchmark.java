@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * write units per reading for our write path next to seed 001's pattern (one transaction of
  * marker + readings), measured in the same run on the same batches. Not a test: run with
  * {@code ./mvnw -B -q -pl cloud-sink -am -Pbench verify} (see docs/benchmarks.md).
- * Properties: {@code bench.devices} (default 20), {@code bench.readings} per device (default 1440 = a day at 60 s).
+ * Properties: {@code bench.devices} (default 20), {@code bench.readings} per device (default 1440 = a day at 60 s);
+ * {@code bench.scenario=day} runs {@link BusyDayBenchmark} instead (the agent's real batching).
  */
 public final class IngestBenchmark {
 
@@ -35,6 +36,10 @@ public final class IngestBenchmark {
     }
 
     public static void main(String[] args) {
+        if ("day".equals(System.getProperty("bench.scenario"))) {
+            BusyDayBenchmark.run();
+            return;
+        }
         int devices = Integer.getInteger("bench.devices", 20);
         int perDevice = Integer.getInteger("bench.readings", 1440);
         System.out.printf(Locale.ROOT, "fleet: %d devices x %d readings 60 s apart (1 pour per 10 readings), DynamoDB Local in process%n",

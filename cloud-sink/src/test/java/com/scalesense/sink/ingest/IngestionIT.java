@@ -81,6 +81,35 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void telemetry_is_rewritten_every_5_minutes_or_at_once_when_a_sensor_status_changes() {
+        // Guards issue 18 "each batch pays a fixed 5.6 units": every batch rewrote TELEMETRY, where
+        // seed 000 writes it every 5 minutes; with a pour's end sealing its batch at once, batches
+        // come minutes apart in opening hours.
+        var service = sink.service();
+        service.ingest(Batches.of(Batches.series(T0, 2, 70, 1)), Batches.DEVICE_ID);
+        long written = T0 + INTERVAL_MS;
+
+        // when a batch follows within 5 minutes of reading time, with nothing new for TELEMETRY
+        service.ingest(Batches.of(Batches.series(T0 + 3 * INTERVAL_MS, 2, 68, 1)), Batches.DEVICE_ID);
+        // then TELEMETRY keeps its item, while the tap state moves on
+        assertThat(sink.item("DEVICE#SCALE-0042", "TELEMETRY").get("updated_at_ms").n())
+                .isEqualTo(Long.toString(written));
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE").get("updated_at_ms").n())
+                .isEqualTo(Long.toString(T0 + 4 * INTERVAL_MS));
+
+        // when the load cell fails a minute later: written at once
+        service.ingest(Batches.of(List.of(Batches.sensorError(T0 + 5 * INTERVAL_MS, 80))), Batches.DEVICE_ID);
+        var failed = sink.item("DEVICE#SCALE-0042", "TELEMETRY");
+        assertThat(failed.get("updated_at_ms").n()).isEqualTo(Long.toString(T0 + 5 * INTERVAL_MS));
+        assertThat(failed.get("sensor_status").m().get("hx711").s()).isEqualTo("error");
+
+        // when 5 minutes of reading time have passed with nothing new: written again
+        service.ingest(Batches.of(List.of(Batches.sensorError(T0 + 10 * INTERVAL_MS, 79))), Batches.DEVICE_ID);
+        assertThat(sink.item("DEVICE#SCALE-0042", "TELEMETRY").get("updated_at_ms").n())
+                .isEqualTo(Long.toString(T0 + 10 * INTERVAL_MS));
+    }
+
+    @Test
     void older_batch_after_newer_keeps_the_newer_tap_state_and_telemetry() {
         var older = Batches.of(Batches.series(T0, 2, 70, 1));
         var newer = Batches.of(Batches.series(T0 + 10 * INTERVAL_MS, 2, 50, 1));

@@ -47,8 +47,8 @@ public final class DemoScale {
     /** The batcher looks for due batches every 10 simulated seconds. */
     private static final double SEAL_EVERY_SIM_S = 10;
     /**
-     * Batches leave after at most 5 simulated minutes: at 240x that is 1.25 real seconds (the
-     * agent's default of 60 s would make ~50 tiny batches a real minute).
+     * Periodic readings leave after at most 5 simulated minutes (the agent's default is 8): at
+     * 240x that is 1.25 real seconds. Events seal their batch at once either way.
      */
     private static final String BATCH_MAX_DELAY = "5m";
     /** Reconnect quickly after a broker outage: the demo's real seconds are simulated minutes. */

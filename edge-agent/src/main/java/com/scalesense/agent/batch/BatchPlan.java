@@ -8,12 +8,15 @@ import java.util.Optional;
 /**
  * The next batch the pending entries allow: the oldest entries up to the last reading of the
  * first reading's context, at most {@code maxReadings} readings and {@link #MAX_EVENTS} events.
- * Events ride with the readings that follow them; trailing events wait for the next reading.
+ * Events ride with the readings that follow them; trailing events wait for the next reading (the
+ * pipeline records a reading right after each event, so the wait is one tick).
  *
  * @param entries the entries to seal, oldest first, ending with a reading
  * @param closed  true when no later entry can join: the batch is full or the context changed
+ * @param urgent  true when an event (pour end, keg swap, tare, sensor fault) is among the entries:
+ *                a bar must see it at once, so the batch goes now, not after {@code batch.max_delay}
  */
-record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean closed) {
+record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean closed, boolean urgent) {
 
     /** The protocol's limit on events per batch. */
     static final int MAX_EVENTS = 100;
@@ -23,6 +26,7 @@ record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean close
         int readings = 0;
         int events = 0;
         int end = -1;
+        int lastEvent = -1;
         boolean closed = false;
         for (int i = 0; i < pending.size() && !closed; i++) {
             PendingEntry p = pending.get(i);
@@ -37,6 +41,9 @@ record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean close
                 }
             } else {
                 closed = events == MAX_EVENTS;
+                if (!closed) {
+                    lastEvent = i;
+                }
                 events++;
             }
         }
@@ -44,7 +51,7 @@ record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean close
             return Optional.empty();
         }
         return Optional.of(new BatchPlan(List.copyOf(pending.subList(0, end + 1)),
-                BatchContext.ofGroup(group), closed || readings == maxReadings));
+                BatchContext.ofGroup(group), closed || readings == maxReadings, lastEvent >= 0 && lastEvent < end));
     }
 
     PendingEntry first() {

@@ -103,6 +103,52 @@ class BatcherTest {
     }
 
     @Test
+    void a_pour_end_seals_its_batch_at_once_with_the_readings_before_it() {
+        // Guards issue 18 "a pour waits up to a minute for its batch": a batch sealed only by age
+        // kept a pour's end off the dashboard for up to batch.max_delay.
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+                new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
+            // given a periodic reading, then 10 s later a pour's end and the reading the pipeline takes with it
+            s.read(KEG_A, true);
+            s.clock.advance(10_000);
+            s.recorder.record(KEG_A, new DeviceEvent.Pour(s.clock.millis(), true, s.clock.millis() - 8000,
+                    s.clock.millis(), 16.0, 473.18), s.clock.monoMs());
+            s.read(KEG_A, true);
+            // when the batcher ticks, far before the max delay
+            int sealed = s.batcher.tick(false);
+            // then
+            assertThat(sealed).isEqualTo(1);
+            assertThat(s.batches()).singleElement().satisfies(b -> {
+                assertThat(b.readings()).hasSize(2);
+                assertThat(b.events()).singleElement().isInstanceOf(DeviceEvent.Pour.class);
+            });
+            assertThat(s.outbox.status().pendingEntries()).isZero();
+        }
+    }
+
+    @Test
+    void periodic_readings_wait_for_the_default_max_delay_to_share_one_batch() {
+        // Guards issue 18 "readings per batch in normal use 2.0-2.1": a 60 s default sealed every
+        // second reading, each batch paying the sink's fixed writes.
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+                new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
+            // given a reading a minute, as reading.interval's default, for the 8 minutes the default allows
+            long delay = 8 * 60_000;
+            for (long at = 0; at < delay; at += 60_000) {
+                s.read(KEG_A, true);
+                assertThat(s.batcher.tick(false)).as("sealed after %d ms", at).isZero();
+                s.clock.advance(60_000);
+            }
+            // when the oldest is max_delay old
+            s.read(KEG_A, true);
+            // then one batch holds them all
+            assertThat(s.batcher.tick(false)).isEqualTo(1);
+            assertThat(s.batches()).singleElement()
+                    .satisfies(b -> assertThat(b.readings()).hasSize(9));
+        }
+    }
+
+    @Test
     void rejects_a_reading_the_protocol_would_reject_naming_the_field_and_stores_nothing() {
         try (ScaleFixture s = scale()) {
             Reading tooFull = new Reading(T0, 150.0, 9.69, 112.4, 77.5, null, null, null, null, null,

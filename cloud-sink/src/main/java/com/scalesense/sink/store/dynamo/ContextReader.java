@@ -9,6 +9,7 @@ import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.StoreUnavailableException;
+import com.scalesense.sink.store.TelemetrySeen;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
@@ -106,7 +107,20 @@ final class ContextReader {
         }
         return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
                 Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"),
-                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegLocations);
+                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegLocations, telemetrySeen(telemetry));
+    }
+
+    private static TelemetrySeen telemetrySeen(Map<String, AttributeValue> item) {
+        Long at = Attr.num(item, "updated_at_ms");
+        if (at == null) {
+            return null;
+        }
+        Map<String, String> status = new HashMap<>();
+        AttributeValue stored = item.get("sensor_status");
+        if (stored != null && stored.hasM()) {
+            stored.m().forEach((k, v) -> status.put(k, v.s()));
+        }
+        return new TelemetrySeen(at, status, item.containsKey("battery_loc_id"));
     }
 
     /** {@code DEVICE#<id>/META}, strongly consistent: a registration counts at once. */

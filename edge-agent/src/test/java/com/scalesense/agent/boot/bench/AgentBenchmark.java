@@ -81,7 +81,9 @@ public final class AgentBenchmark {
         agentCmd.addAll(List.of("-jar", jar.toString(), "--simulate", "--speed", Double.toString(speed), "--config",
                 conf.toString()));
         List<String> idleCmd = new ArrayList<>(List.of(java.toString()));
-        idleCmd.addAll(flags);
+        // The agent's class-data archive is made for the agent's jar: the idle JVM would map it and
+        // then refuse it (about 20 MB more RSS than the same JVM without it), so it runs without.
+        idleCmd.addAll(flags.stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=")).toList());
         idleCmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IdleJvm.class.getName(),
                 dir.resolve("idle.up").toString()));
 

@@ -52,6 +52,8 @@ if [ ! -f /etc/scale-sense/agent.conf ] && [ -f "$here/agent.conf.example" ]; th
   echo "install.sh: wrote /etc/scale-sense/agent.conf from the example; run  sudo scale-cal setup"
 fi
 
+/usr/bin/scale-agent --dump-cds || echo "install.sh: no class-data archive; the agent starts without one"
+
 install -m 0644 "$here/scale-agent.service" /etc/systemd/system/scale-agent.service
 systemctl daemon-reload
 systemctl enable scale-agent.service

@@ -107,6 +107,45 @@ class DebPackageIT {
     }
 
     @Test
+    void the_unit_and_the_launcher_run_the_agent_with_the_same_jvm_flags_and_this_jvm_accepts_each()
+            throws IOException, InterruptedException {
+        // Guards issue 18: the unit ran a 96 MB heap (124 MB RSS after an hour); the launcher had
+        // no flags of its own, and a flag the JVM refuses would stop the agent from starting at all.
+        String unit = deb.data().get("/lib/systemd/system/scale-agent.service").text();
+        String launcher = deb.data().get("/usr/bin/scale-agent").text();
+        String unitFlags = between(unit, "Environment=\"JAVA_OPTS=", "\"\n");
+        String launcherFlags = between(launcher, ": \"${JAVA_OPTS=", "}\"\n");
+
+        assertThat(unitFlags).isEqualTo(launcherFlags).contains("-Xmx16m", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(List.of(unitFlags.split(" ")));
+        command.add("-version");
+        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(java.waitFor()).as(output).isZero();
+    }
+
+    @Test
+    void postinst_builds_the_class_data_archive_the_launcher_uses_only_if_present_and_remove_drops_it() {
+        // Guards issue 18: the archive is made on the scale for the jar installed; a missing one
+        // (a failed build, a chroot) must not stop the agent, and a stale one must not outlive its jar.
+        String launcher = deb.data().get("/usr/bin/scale-agent").text();
+        assertThat(launcher).contains("\"--dump-cds\"").contains("-XX:ArchiveClassesAtExit=")
+                .contains("if [ -r \"$cds\" ]; then").contains("-XX:SharedArchiveFile=$cds")
+                .contains("cds=/var/cache/scale-sense/scale-agent.jsa\n");
+        assertThat(deb.control().get("/postinst").text()).contains("/usr/bin/scale-agent --dump-cds ||");
+        assertThat(deb.control().get("/postrm").text()).contains("rm -rf /var/cache/scale-sense");
+    }
+
+    private static String between(String text, String start, String end) {
+        int from = text.indexOf(start);
+        assertThat(from).as("'%s' in%n%s", start, text).isNotNegative();
+        from += start.length();
+        return text.substring(from, text.indexOf(end, from));
+    }
+
+    @Test
     void ships_the_agents_libraries_once_with_scale_cal_running_on_the_agent_jar() throws IOException {
         // Guards the 114 MB package that carried two 57 MB shaded jars of the same libraries.
         assertThat(deb.data()).containsKey("/usr/share/scale-sense/picocli.jar");

@@ -232,7 +232,9 @@ public final class ScaleAgent implements AutoCloseable {
 
     private void tick(Batcher batcher) {
         try {
-            batcher.tick(false);
+            if (batcher.tick(false) > 0 && parts.uplink() != null) {
+                parts.uplink().batchSealed();
+            }
         } catch (RuntimeException e) {
             LOG.error("batcher tick failed", e);
         }

@@ -19,8 +19,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -30,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The publishing half of the agent, present only when a broker is configured: the publisher (Paho
  * or the AWS IoT Device SDK, by {@code mqtt.client}),
  * the uplink loop draining the outbox (acknowledging only after PUBACK) and the command inbox.
- * Counts the uplink loop's steps for the watchdog.
+ * The loop steps when woken ({@link #batchSealed()}, a PUBACK, a deadline) rather than on a period;
+ * its steps are counted for the watchdog.
  */
 final class UplinkRunner implements AutoCloseable {
 
@@ -40,7 +39,6 @@ final class UplinkRunner implements AutoCloseable {
     private final Uplink uplink;
     private final Outbox outbox;
     private final LongSupplier nanos;
-    private final AtomicLong steps = new AtomicLong();
 
     private UplinkRunner(Publisher publisher, Uplink uplink, Outbox outbox, LongSupplier nanos) {
         this.publisher = publisher;
@@ -59,23 +57,26 @@ final class UplinkRunner implements AutoCloseable {
         Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);
-        network.scheduleWithFixedDelay(runner::step, 0, config.uplink().pumpInterval().toMillis(), TimeUnit.MILLISECONDS);
+        uplink.start(network);
         LOG.info("publishing to {} as {}", config.mqtt().brokerUri(), config.mqtt().clientId());
         return runner;
+    }
+
+    /** The batcher sealed a batch: publish it now rather than at the loop's safety net. */
+    void batchSealed() {
+        uplink.wake();
     }
 
     private void step() {
         try {
             uplink.pump();
         } catch (RuntimeException e) {
-            // A scheduled task that throws is never run again; the outbox must keep draining.
             LOG.error("uplink step failed", e);
         }
-        steps.incrementAndGet();
     }
 
     long steps() {
-        return steps.get();
+        return uplink.steps();
     }
 
     /**

@@ -13,19 +13,28 @@ final class RegistrationGate {
     private final BootAnnouncement announcement;
     private final Object lock;
     private final Consumer<String> onFailure;
+    private final Runnable onSettled;
     private boolean acknowledged;
     private boolean pending;
 
-    RegistrationGate(Publisher publisher, BootAnnouncement announcement, Object lock, Consumer<String> onFailure) {
+    /** @param onSettled runs after the registration's PUBACK or failure, so batches go out at once */
+    RegistrationGate(Publisher publisher, BootAnnouncement announcement, Object lock, Consumer<String> onFailure,
+            Runnable onSettled) {
         this.publisher = publisher;
         this.announcement = announcement;
         this.lock = lock;
         this.onFailure = onFailure;
+        this.onSettled = onSettled;
     }
 
     /** The next connection needs a registration of its own. */
     void connectionLost() {
         acknowledged = false;
+    }
+
+    /** Sent on this connection, PUBACK not yet here. */
+    boolean pending() {
+        return pending;
     }
 
     boolean acknowledged() {
@@ -46,6 +55,7 @@ final class RegistrationGate {
                     onFailure.accept("registration: " + error);
                 }
             }
+            onSettled.run();
         });
         return acknowledged;
     }

@@ -129,6 +129,43 @@ class UplinkIT {
         outbox.seal(new SealRequest(batch, UplinkFixtures.BOOT_ID, windowEndMs, seq, seq, 1));
     }
 
+    /** An uplink whose safety-net step is an hour away: whatever it publishes, an event made it. */
+    private Uplink startEventDrivenUplink(BatchQueue outbox, int maxInFlight) {
+        publisher = PahoPublisher.start(MqttSettings.of(broker.tcpUri(), deviceId).withReconnect(FAST), scheduler,
+                new Random(11));
+        UplinkSettings settings = new UplinkSettings(maxInFlight, UplinkSettings.AWS_IOT_PUBLISHES_PER_SECOND, FAST,
+                Duration.ofSeconds(30), Duration.ofHours(1));
+        Uplink uplink = new Uplink(outbox, publisher, UplinkFixtures.announcement(deviceId), settings, System::nanoTime,
+                Clock.systemUTC(), new Random(12));
+        uplink.start(scheduler);
+        return uplink;
+    }
+
+    @Test
+    void drains_a_backlog_one_puback_after_another_without_a_polling_period() {
+        // Guards issue 18: with the 200 ms poll gone, each PUBACK (and the registration's) must
+        // wake the loop, or a backlog under max_in_flight = 1 would wait for the safety net per batch.
+        List<SealedBatch> all = batches(1, 5);
+        all.forEach(queue::add);
+        // when
+        startEventDrivenUplink(queue, 1);
+        // then
+        assertEveryBatchDeliveredAndAckedOnce(all);
+    }
+
+    @Test
+    void publishes_a_batch_sealed_after_start_when_woken() {
+        // Guards issue 18: a batch sealed while the loop waits goes out on the seal's wake, not at the next poll.
+        Uplink uplink = startEventDrivenUplink(queue, 10);
+        await().atMost(LIMIT).until(() -> uplink.status().registered());
+        List<SealedBatch> sealed = batches(1, 1);
+        // when
+        queue.add(sealed.get(0));
+        uplink.wake();
+        // then
+        assertEveryBatchDeliveredAndAckedOnce(sealed);
+    }
+
     @ParameterizedTest
     @EnumSource(MqttProtocol.class)
     void the_sqlite_outbox_drains_completely_across_an_outage_and_a_restart_mid_backlog(MqttProtocol protocol) {

@@ -124,6 +124,41 @@ class UplinkTest {
     }
 
     @Test
+    void asks_for_its_next_step_exactly_when_the_retry_backoff_ends() {
+        // Guards issue 18: the loop no longer polls every 200 ms, so a failed batch is retried only
+        // if pump() names the moment its backoff ends.
+        enqueue(1);
+        Uplink uplink = registered(10, 50);
+        uplink.pump();
+        broker.sentTo(BATCHES).get(0).ack().completeExceptionally(new IllegalStateException("connection reset"));
+        // when
+        long waitMs = uplink.pump();
+        // then one millisecond early is still inside the backoff, the named moment is not
+        assertThat(waitMs).isPositive().isLessThanOrEqualTo(1_000);
+        time.advance(Duration.ofMillis(waitMs - 1));
+        uplink.pump();
+        assertThat(batchesSent()).hasSize(1);
+        time.advance(Duration.ofMillis(1));
+        uplink.pump();
+        assertThat(batchesSent()).hasSize(2);
+    }
+
+    @Test
+    void waits_for_an_event_when_nothing_is_left_to_send_and_for_the_puback_timeout_while_one_is_in_flight() {
+        // Guards issue 18: an idle uplink must not ask to look at the outbox again on a period.
+        Uplink uplink = registered(10, 50);
+        // when the outbox is empty
+        assertThat(uplink.pump()).isEqualTo(Uplink.UNTIL_EVENT);
+        // when one batch waits for its PUBACK: the step that would give it up is the only deadline
+        enqueue(1);
+        uplink.pump();
+        time.advance(Duration.ofMinutes(4));
+        assertThat(uplink.pump()).isEqualTo(Duration.ofMinutes(6).toMillis());
+        broker.acknowledgeAll();
+        assertThat(uplink.pump()).isEqualTo(Uplink.UNTIL_EVENT);
+    }
+
+    @Test
     void first_publishes_batches_in_outbox_order_under_the_in_flight_cap() {
         enqueue(5);
         Uplink uplink = registered(2, 50);

@@ -2,74 +2,178 @@ package com.scalesense.agent.boot.bench;
 
 import com.scalesense.agent.sim.AcceptedRecord;
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
- * Resource use of the packaged agent ({@code --simulate}, offline) against an idle JVM started
- * with the same flags at the same moment: resident memory (VmRSS from /proc), CPU time, CPU time
- * per simulated hour at 10 SPS, and the time from process start to the first durably accepted
- * reading (baseline: start to main). Not a test; run it as docs/operations.md says:
+ * Resource use of the packaged agent ({@code --simulate}) against an idle JVM started with the
+ * same flags at the same moment: resident memory at the end and its peak (VmRSS, VmHWM from
+ * /proc), CPU time (total, in the steady state after the first minute, and per thread group from
+ * /proc/&lt;pid&gt;/task/*&#47;stat), and the time from process start to the first durably accepted
+ * reading (baseline: start to main). With {@code --online} it starts a mosquitto broker on a free
+ * local port and the agent publishes to it, counting what arrives. Not a test; run it as
+ * docs/operations.md says:
  *
  * <pre>
  * ./mvnw -B -q -pl edge-agent -am package -DskipTests
  * java -cp edge-agent/target/scale-agent.jar:edge-agent/target/test-classes \
- *     com.scalesense.agent.boot.bench.AgentBenchmark [seconds] [speed]
+ *     com.scalesense.agent.boot.bench.AgentBenchmark [seconds] [speed] [--online] [--jar PATH] [--flags "..."]
  * </pre>
+ *
+ * {@code --flags} defaults to the JAVA_OPTS of systemd/scale-agent.service, so the figures are the
+ * shipped unit's.
  */
 public final class AgentBenchmark {
 
-    /** The unit's JVM flags (systemd/scale-agent.service), so the figures are the scale's. */
-    static final List<String> UNIT_FLAGS = List.of("-XX:+UseSerialGC", "-Xss512k", "-Xmx96m", "-XX:MaxMetaspaceSize=64m");
+    private static final Path UNIT = Path.of("systemd/scale-agent.service");
+    /** The steady state starts after the first minute: start-up and JIT are over by then. */
+    private static final Duration WARM_UP = Duration.ofSeconds(60);
+    /** Linux USER_HZ (getconf CLK_TCK), the unit of utime/stime in /proc/&lt;pid&gt;/task/*&#47;stat. */
+    private static final double TICKS_PER_SECOND = 100.0;
 
     private AgentBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
-        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
-        double speed = args.length > 1 ? Double.parseDouble(args[1]) : 60;
-        Path dir = Files.createTempDirectory("agent-bench");
+        List<String> positional = new ArrayList<>();
+        boolean online = false;
         Path jar = Path.of("edge-agent/target/scale-agent.jar").toAbsolutePath();
+        List<String> flags = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--online" -> online = true;
+                case "--jar" -> jar = Path.of(args[++i]).toAbsolutePath();
+                case "--flags" -> flags = Arrays.asList(args[++i].trim().split("\\s+"));
+                default -> positional.add(args[i]);
+            }
+        }
+        if (flags == null) {
+            flags = unitFlags();
+        }
+        int seconds = positional.size() > 0 ? Integer.parseInt(positional.get(0)) : 60;
+        double speed = positional.size() > 1 ? Double.parseDouble(positional.get(1)) : 60;
+        Path dir = Files.createTempDirectory("agent-bench");
         Path conf = dir.resolve("agent.conf");
-        Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\nreading.interval = 60s\n"
+        Process broker = null;
+        Process subscriber = null;
+        String brokerLine = "";
+        if (online) {
+            int port = freePort();
+            broker = start(List.of("mosquitto", "-p", Integer.toString(port)), dir.resolve("mosquitto.log"));
+            subscriber = startSubscriber(port, dir);
+            brokerLine = "mqtt.broker_uri = tcp://127.0.0.1:" + port + "\n";
+        }
+        Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\nreading.interval = 60s\n" + brokerLine
                 + "simulate.accepted_log = " + dir.resolve("accepted.log") + "\nlog.level = warn\n");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
 
         List<String> agentCmd = new ArrayList<>(List.of(java.toString()));
-        agentCmd.addAll(UNIT_FLAGS);
+        agentCmd.addAll(flags);
         agentCmd.addAll(List.of("-jar", jar.toString(), "--simulate", "--speed", Double.toString(speed), "--config",
                 conf.toString()));
         List<String> idleCmd = new ArrayList<>(List.of(java.toString()));
-        idleCmd.addAll(UNIT_FLAGS);
+        // The agent's class-data archive is made for the agent's jar: the idle JVM would map it and
+        // then refuse it (about 20 MB more RSS than the same JVM without it), so it runs without.
+        idleCmd.addAll(flags.stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=")).toList());
         idleCmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IdleJvm.class.getName(),
                 dir.resolve("idle.up").toString()));
 
         Measured agent = new Measured(start(agentCmd, dir.resolve("agent.log")), dir.resolve("accepted.log"));
         Measured idle = new Measured(start(idleCmd, dir.resolve("idle.log")), dir.resolve("idle.up"));
-        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        long begin = System.nanoTime();
+        long warm = begin + Math.min(WARM_UP.toNanos(), Duration.ofSeconds(seconds).toNanos() / 2);
+        long deadline = begin + Duration.ofSeconds(seconds).toNanos();
+        boolean warmTaken = false;
         while (System.nanoTime() < deadline) {
             agent.poll();
             idle.poll();
+            if (!warmTaken && System.nanoTime() >= warm) {
+                agent.markWarm();
+                idle.markWarm();
+                warmTaken = true;
+            }
             Thread.sleep(10); // the sampling period of the first-reading clock: 10 ms resolution
         }
+        double steadySeconds = (System.nanoTime() - warm) / 1e9;
         agent.finish();
         idle.finish();
+        Map<String, Long> messages = Map.of();
+        if (online) {
+            subscriber.destroy();
+            subscriber.waitFor();
+            broker.destroy();
+            broker.waitFor();
+            messages = countTopics(dir.resolve("messages.log"));
+        }
         double simHours = seconds * speed / 3600.0;
         System.out.printf(Locale.ROOT, "agent benchmark: %d s real at --speed %.0f = %.2f simulated hours at 10 SPS, "
-                + "%d readings; baseline = idle JVM, same flags, same run%n", seconds, speed, simHours, agent.lines());
+                        + "%d readings, %s; baseline = idle JVM, same flags, same run%n  jar %s%n  flags %s%n", seconds,
+                speed, simHours, agent.lines(), online ? "online (mosquitto), messages by topic " + messages : "offline",
+                jar, String.join(" ", flags));
         row("RSS at end, MiB", agent.rssKb / 1024.0, idle.rssKb / 1024.0);
-        row("CPU time over the run, s", agent.cpu.toMillis() / 1000.0, idle.cpu.toMillis() / 1000.0);
-        row("CPU s per simulated hour", agent.cpu.toMillis() / 1000.0 / simHours, idle.cpu.toMillis() / 1000.0 / simHours);
+        row("RSS peak (VmHWM), MiB", agent.hwmKb / 1024.0, idle.hwmKb / 1024.0);
+        row("CPU time over the run, s", agent.cpuSeconds, idle.cpuSeconds);
+        row("CPU % of a core, steady (after warm-up)", 100 * (agent.cpuSeconds - agent.warmCpuSeconds) / steadySeconds,
+                100 * (idle.cpuSeconds - idle.warmCpuSeconds) / steadySeconds);
+        row("CPU s per simulated hour", agent.cpuSeconds / simHours, idle.cpuSeconds / simHours);
         row("start to first reading (baseline: to main), s", agent.firstMs / 1000.0, idle.firstMs / 1000.0);
+        System.out.printf(Locale.ROOT, "  agent CPU by thread group, s (live threads at the end; steady = after %.0f s)%n",
+                (warm - begin) / 1e9);
+        agent.threadsAtEnd.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .forEach(e -> System.out.printf(Locale.ROOT, "    %-20s total %7.2f   steady %7.2f%n", e.getKey(),
+                        e.getValue(), e.getValue() - agent.threadsAtWarm.getOrDefault(e.getKey(), 0.0)));
+    }
+
+    /** JAVA_OPTS of the shipped unit: {@code Environment="JAVA_OPTS=..."}. */
+    private static List<String> unitFlags() throws IOException {
+        for (String line : Files.readAllLines(UNIT)) {
+            if (line.startsWith("Environment=\"JAVA_OPTS=")) {
+                String opts = line.substring("Environment=\"JAVA_OPTS=".length(), line.length() - 1);
+                return Arrays.asList(opts.trim().split("\\s+"));
+            }
+        }
+        throw new IllegalStateException(UNIT + " has no Environment=\"JAVA_OPTS=...\" line");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** mosquitto_sub printing each message's topic, once the broker answers (it retries until then). */
+    private static Process startSubscriber(int port, Path dir) throws IOException, InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            Process sub = start(List.of("mosquitto_sub", "-p", Integer.toString(port), "-t", "#", "-F", "%t", "-q", "1"),
+                    dir.resolve("messages.log"));
+            Thread.sleep(300); // mosquitto_sub exits at once while the broker is not yet listening
+            if (sub.isAlive() || attempt == 20) {
+                return sub;
+            }
+        }
+    }
+
+    private static Map<String, Long> countTopics(Path log) throws IOException {
+        Map<String, Long> counts = new TreeMap<>();
+        for (String topic : Files.readAllLines(log)) {
+            counts.merge(topic.replaceAll("/[^/]*[0-9][^/]*", "/*"), 1L, Long::sum);
+        }
+        return counts;
     }
 
     private static void row(String name, double value, double baseline) {
-        System.out.printf(Locale.ROOT, "  %-48s agent %9.2f   baseline %9.2f   ratio %6.2f%n", name, value, baseline,
-                value / baseline);
+        String ratio = baseline > 0 ? String.format(Locale.ROOT, "%6.2f", value / baseline) : "   n/a";
+        System.out.printf(Locale.ROOT, "  %-48s agent %9.2f   baseline %9.2f   ratio %s%n", name, value, baseline, ratio);
     }
 
     private static Process start(List<String> cmd, Path log) throws IOException {
@@ -83,7 +187,11 @@ public final class AgentBenchmark {
         private final long startNanos = System.nanoTime();
         private long firstMs = -1;
         private long rssKb;
-        private Duration cpu = Duration.ZERO;
+        private long hwmKb;
+        private double cpuSeconds;
+        private double warmCpuSeconds;
+        private Map<String, Double> threadsAtWarm = Map.of();
+        private Map<String, Double> threadsAtEnd = Map.of();
 
         Measured(Process process, Path marker) {
             this.process = process;
@@ -96,15 +204,54 @@ public final class AgentBenchmark {
             }
         }
 
+        void markWarm() {
+            warmCpuSeconds = cpu();
+            threadsAtWarm = threadGroups();
+        }
+
         void finish() throws IOException, InterruptedException {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+            for (String line : Files.readAllLines(proc().resolve("status"))) {
                 if (line.startsWith("VmRSS:")) {
                     rssKb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                } else if (line.startsWith("VmHWM:")) {
+                    hwmKb = Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
             }
-            cpu = process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
+            cpuSeconds = cpu();
+            threadsAtEnd = threadGroups();
             process.destroy();
             process.waitFor();
+        }
+
+        private double cpu() {
+            return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO).toMillis() / 1000.0;
+        }
+
+        private Path proc() {
+            return Path.of("/proc", Long.toString(process.pid()));
+        }
+
+        /** utime + stime of each live thread, summed by its name with the numbers taken out. */
+        private Map<String, Double> threadGroups() {
+            Map<String, Double> groups = new TreeMap<>();
+            try (Stream<Path> tasks = Files.list(proc().resolve("task"))) {
+                for (Path task : tasks.toList()) {
+                    String stat;
+                    try {
+                        stat = Files.readString(task.resolve("stat"));
+                    } catch (IOException gone) {
+                        continue; // the thread ended between the listing and the read
+                    }
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    // fields[0] is field 3 (state); utime and stime are fields 14 and 15 (proc(5)).
+                    double seconds = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+                    groups.merge(name.replaceAll("[0-9]+", "#"), seconds, Double::sum);
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read threads of " + process.pid(), e);
+            }
+            return groups;
         }
 
         long lines() throws IOException {

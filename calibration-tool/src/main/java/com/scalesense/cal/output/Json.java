@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 
 /**
  * {@code --json} output: one compact JSON object per line, snake_case keys as on the control
- * socket, nulls kept (a script sees every key, set or not). Units as the keys and
+ * socket, nulls kept (a script sees every key, set or not). Formats as the keys and
  * {@link com.scalesense.control.Replies} say.
  */
 public final class Json {

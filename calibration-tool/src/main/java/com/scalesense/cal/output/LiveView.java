@@ -58,9 +58,9 @@ public final class LiveView {
     }
 
     String text(Replies.Live s, Stability.Verdict verdict) {
-        return String.format(Locale.ROOT, "%s  %10s  raw %8d  %-10s %-8s spread %s", Units.time(s.timestampMs()),
-                Units.kg(s.weightKg()), s.rawCounts(), s.status().toLowerCase(Locale.ROOT),
-                verdict.name().toLowerCase(Locale.ROOT), Units.kg(stability.spreadKg()))
+        return String.format(Locale.ROOT, "%s  %10s  raw %8d  %-10s %-8s spread %s", Formats.time(s.timestampMs()),
+                Formats.kg(s.weightKg()), s.rawCounts(), s.status().toLowerCase(Locale.ROOT),
+                verdict.name().toLowerCase(Locale.ROOT), Formats.kg(stability.spreadKg()))
                 + (s.kegState() == null ? "" : "  keg " + s.kegState().toLowerCase(Locale.ROOT));
     }
 }

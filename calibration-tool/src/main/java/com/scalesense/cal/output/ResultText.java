@@ -17,8 +17,8 @@ public final class ResultText {
             return "NONE: the scale must be calibrated (scale-cal calibrate)";
         }
         return String.format(Locale.ROOT, "%s, %d point(s), worst residual %s, %s old (%s), %s counts/kg, zero %s counts",
-                c.quality(), c.points(), Units.kg(c.residualKg()), Units.age(c.ageS()), Units.time(c.calibratedAtMs()),
-                Units.counts(c.countsPerKg()), Units.counts(c.offsetCounts()));
+                c.quality(), c.points(), Formats.kg(c.residualKg()), Formats.age(c.ageS()), Formats.time(c.calibratedAtMs()),
+                Formats.counts(c.countsPerKg()), Formats.counts(c.offsetCounts()));
     }
 
     public static String keg(Replies.Keg k) {
@@ -28,7 +28,7 @@ public final class ResultText {
         return String.format(Locale.ROOT, "%s %s, beer %s, sg %.3f, tare %s (empty %s, full %s)%s",
                 k.kegId() == null ? "(keg not assigned)" : k.kegId(), k.kegType(),
                 k.beerId() == null ? "unknown" : k.beerId(),
-                k.sg(), k.tareStatus(), Units.lbs(k.emptyOffsetLbs()), Units.lbs(k.fullRefLbs()),
+                k.sg(), k.tareStatus(), Formats.lbs(k.emptyOffsetLbs()), Formats.lbs(k.fullRefLbs()),
                 k.state() == null ? "" : ", " + k.state());
     }
 
@@ -44,8 +44,8 @@ public final class ResultText {
         for (int i = 0; i < h.entries().size(); i++) {
             Replies.CalibrationInfo c = h.entries().get(i);
             lines.add(String.format(Locale.ROOT, "%-3d %-20s %-10s %6d %12s %12s %12s%s", i + 1,
-                    Units.time(c.calibratedAtMs()), c.quality(), c.points(), Units.kg(c.residualKg()),
-                    Units.counts(c.countsPerKg()), Units.counts(c.offsetCounts()),
+                    Formats.time(c.calibratedAtMs()), c.quality(), c.points(), Formats.kg(c.residualKg()),
+                    Formats.counts(c.countsPerKg()), Formats.counts(c.offsetCounts()),
                     i == h.entries().size() - 1 ? "  <- in use" : ""));
         }
         return lines;
@@ -72,7 +72,7 @@ public final class ResultText {
                 "samples", "residual"));
         for (int i = 0; i < s.points().size(); i++) {
             Replies.Point p = s.points().get(i);
-            String residual = fit == null ? "-" : Units.kg(p.knownKg() - (p.counts() - fit.offsetCounts()) / fit.countsPerKg());
+            String residual = fit == null ? "-" : Formats.kg(p.knownKg() - (p.counts() - fit.offsetCounts()) / fit.countsPerKg());
             lines.add(String.format(Locale.ROOT, "%-3d %10.3f %12.0f %10.1f %8d %12s", i + 1, p.knownKg(), p.counts(),
                     p.stdCounts(), p.samples(), residual));
         }

@@ -18,7 +18,7 @@ public final class StatusText {
         lines.add(row("device", s.deviceId() + " (" + s.hardwareId() + ")" + (s.simulated() ? " SIMULATED" : "")
                 + ", firmware " + s.firmwareVersion()));
         lines.add(row("tap", s.tapId() + " at " + s.locId()));
-        lines.add(row("agent", "running, boot #" + s.bootCount() + " up " + Units.age(s.uptimeS()) + ", clock "
+        lines.add(row("agent", "running, boot #" + s.bootCount() + " up " + Formats.age(s.uptimeS()) + ", clock "
                 + (s.clockSynced() ? "synchronised" : "NOT synchronised (readings flagged until it is)")));
         lines.add(row("keg", ResultText.keg(s.keg())));
         lines.add(row("calibration", ResultText.calibration(s.calibration())));
@@ -53,7 +53,7 @@ public final class StatusText {
 
     static String outbox(Replies.OutboxInfo o) {
         return String.format(Locale.ROOT, "%d pending, %d sealed batches, %d dropped, %s of %s", o.pending(),
-                o.sealed(), o.dropped(), Units.mib(o.usedBytes()), Units.mib(o.maxBytes()));
+                o.sealed(), o.dropped(), Formats.mib(o.usedBytes()), Formats.mib(o.maxBytes()));
     }
 
     static String connectivity(Replies.Connectivity c) {

@@ -97,7 +97,7 @@ public final class SetupCommand extends ScaleCommand {
         try {
             checkAsTheAgentWould(staged);
             if (identity.broker() != null && !noConnectionTest) {
-                BrokerProbe.connect(identity);
+                BrokerCheck.connect(identity);
                 io().out().println("broker " + identity.broker() + " accepted " + identity.deviceId()
                         + ("ssl".equals(identity.broker().getScheme()) ? " (TLS chain and name checked)" : ""));
             }

@@ -5,9 +5,9 @@ import java.time.Instant;
 import java.util.Locale;
 
 /** Number and time formats shared by the human output; locale-independent (a dot, never a comma). */
-public final class Units {
+public final class Formats {
 
-    private Units() {
+    private Formats() {
     }
 
     /** kg with 3 decimals (1 g, the order of the cell's noise), or "-" when unknown. */

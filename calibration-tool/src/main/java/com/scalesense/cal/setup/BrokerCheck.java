@@ -20,12 +20,12 @@ import javax.net.ssl.SSLSocket;
  * client id, which the broker must answer with CONNACK 0 (MQTT 3.1.1 section 3.2.2.3). Plain JDK
  * sockets: no MQTT client library, so scale-cal needs none.
  */
-final class BrokerProbe {
+final class BrokerCheck {
 
     /** A broker answering slower than this is reported as not answering (a Pi on a slow link included). */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private BrokerProbe() {
+    private BrokerCheck() {
     }
 
     /** @throws SetupException saying which step failed and why */

@@ -2,7 +2,10 @@ package com.scalesense.agent.boot.bench;
 
 import com.scalesense.agent.sim.AcceptedRecord;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +15,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -39,6 +48,8 @@ public final class AgentBenchmark {
     private static final Duration WARM_UP = Duration.ofSeconds(60);
     /** Linux USER_HZ (getconf CLK_TCK), the unit of utime/stime in /proc/&lt;pid&gt;/task/*&#47;stat. */
     private static final double TICKS_PER_SECOND = 100.0;
+    /** How often the marker files are looked at: the resolution of the first-reading figure. */
+    private static final Duration MARKER_CHECK = Duration.ofMillis(10);
 
     private AgentBenchmark() {
     }
@@ -87,23 +98,28 @@ public final class AgentBenchmark {
         idleCmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IdleJvm.class.getName(),
                 dir.resolve("idle.up").toString()));
 
-        Measured agent = new Measured(start(agentCmd, dir.resolve("agent.log")), dir.resolve("accepted.log"));
-        Measured idle = new Measured(start(idleCmd, dir.resolve("idle.log")), dir.resolve("idle.up"));
-        long begin = System.nanoTime();
-        long warm = begin + Math.min(WARM_UP.toNanos(), Duration.ofSeconds(seconds).toNanos() / 2);
-        long deadline = begin + Duration.ofSeconds(seconds).toNanos();
-        boolean warmTaken = false;
-        while (System.nanoTime() < deadline) {
+        // A benchmark measures real time: this is its one clock, read only for the figures it prints.
+        LongSupplier clock = System::nanoTime;
+        Measured agent = new Measured(start(agentCmd, dir.resolve("agent.log")), dir.resolve("accepted.log"), clock);
+        Measured idle = new Measured(start(idleCmd, dir.resolve("idle.log")), dir.resolve("idle.up"), clock);
+        long begin = clock.getAsLong();
+        Duration run = Duration.ofSeconds(seconds);
+        Duration warmUp = WARM_UP.compareTo(run.dividedBy(2)) < 0 ? WARM_UP : run.dividedBy(2);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        CountDownLatch over = new CountDownLatch(1);
+        timer.scheduleAtFixedRate(() -> {
             agent.poll();
             idle.poll();
-            if (!warmTaken && System.nanoTime() >= warm) {
-                agent.markWarm();
-                idle.markWarm();
-                warmTaken = true;
-            }
-            Thread.sleep(10); // the sampling period of the first-reading clock: 10 ms resolution
-        }
-        double steadySeconds = (System.nanoTime() - warm) / 1e9;
+        }, 0, MARKER_CHECK.toMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(() -> {
+            agent.markWarm();
+            idle.markWarm();
+        }, warmUp.toMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(over::countDown, run.toMillis(), TimeUnit.MILLISECONDS);
+        over.await();
+        timer.shutdownNow();
+        timer.awaitTermination(10, TimeUnit.SECONDS);
+        double steadySeconds = (clock.getAsLong() - agent.warmAtNanos) / 1e9;
         agent.finish();
         idle.finish();
         Map<String, Long> messages = Map.of();
@@ -127,7 +143,7 @@ public final class AgentBenchmark {
         row("CPU s per simulated hour", agent.cpuSeconds / simHours, idle.cpuSeconds / simHours);
         row("start to first reading (baseline: to main), s", agent.firstMs / 1000.0, idle.firstMs / 1000.0);
         System.out.printf(Locale.ROOT, "  agent CPU by thread group, s (live threads at the end; steady = after %.0f s)%n",
-                (warm - begin) / 1e9);
+                (agent.warmAtNanos - begin) / 1e9);
         agent.threadsAtEnd.entrySet().stream()
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .forEach(e -> System.out.printf(Locale.ROOT, "    %-20s total %7.2f   steady %7.2f%n", e.getKey(),
@@ -151,15 +167,32 @@ public final class AgentBenchmark {
         }
     }
 
-    /** mosquitto_sub printing each message's topic, once the broker answers (it retries until then). */
-    private static Process startSubscriber(int port, Path dir) throws IOException, InterruptedException {
-        for (int attempt = 0; ; attempt++) {
-            Process sub = start(List.of("mosquitto_sub", "-p", Integer.toString(port), "-t", "#", "-F", "%t", "-q", "1"),
-                    dir.resolve("messages.log"));
-            Thread.sleep(300); // mosquitto_sub exits at once while the broker is not yet listening
-            if (sub.isAlive() || attempt == 20) {
-                return sub;
+    /** mosquitto_sub printing each message's topic, started once the broker accepts connections. */
+    private static Process startSubscriber(int port, Path dir) throws Exception {
+        // mosquitto_sub exits at once while the broker is not yet listening: wait for the port, not for a guess
+        // (JDK only: the benchmark runs on the agent jar and test-classes, without the test libraries)
+        CompletableFuture<Void> listening = new CompletableFuture<>();
+        ScheduledExecutorService tries = Executors.newSingleThreadScheduledExecutor();
+        tries.scheduleWithFixedDelay(() -> {
+            if (accepts(port)) {
+                listening.complete(null);
             }
+        }, 0, 50, TimeUnit.MILLISECONDS);
+        try {
+            listening.get(1, TimeUnit.MINUTES);
+        } finally {
+            tries.shutdownNow();
+        }
+        return start(List.of("mosquitto_sub", "-p", Integer.toString(port), "-t", "#", "-F", "%t", "-q", "1"),
+                dir.resolve("messages.log"));
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (IOException notYet) {
+            return false;
         }
     }
 
@@ -184,27 +217,36 @@ public final class AgentBenchmark {
     private static final class Measured {
         private final Process process;
         private final Path marker;
-        private final long startNanos = System.nanoTime();
-        private long firstMs = -1;
+        private final LongSupplier clock;
+        private final long startNanos;
+        private volatile long firstMs = -1;
+        private volatile long warmAtNanos;
         private long rssKb;
         private long hwmKb;
         private double cpuSeconds;
-        private double warmCpuSeconds;
-        private Map<String, Double> threadsAtWarm = Map.of();
+        private volatile double warmCpuSeconds;
+        private volatile Map<String, Double> threadsAtWarm = Map.of();
         private Map<String, Double> threadsAtEnd = Map.of();
 
-        Measured(Process process, Path marker) {
+        Measured(Process process, Path marker, LongSupplier clock) {
             this.process = process;
             this.marker = marker;
+            this.clock = clock;
+            this.startNanos = clock.getAsLong();
         }
 
-        void poll() throws IOException {
-            if (firstMs < 0 && Files.exists(marker) && Files.size(marker) > 0) {
-                firstMs = (System.nanoTime() - startNanos) / 1_000_000;
+        void poll() {
+            try {
+                if (firstMs < 0 && Files.exists(marker) && Files.size(marker) > 0) {
+                    firstMs = (clock.getAsLong() - startNanos) / 1_000_000;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
 
         void markWarm() {
+            warmAtNanos = clock.getAsLong();
             warmCpuSeconds = cpu();
             threadsAtWarm = threadGroups();
         }

@@ -24,9 +24,4 @@ public final class Timestamps {
     public static boolean isValid(long ms) {
         return ms >= MIN_MS && ms < END_MS;
     }
-
-    /** {@code ms} moved to the nearest valid timestamp. */
-    public static long clamp(long ms) {
-        return Math.max(MIN_MS, Math.min(ms, MAX_MS));
-    }
 }

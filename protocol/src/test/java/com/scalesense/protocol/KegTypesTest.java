@@ -37,9 +37,9 @@ class KegTypesTest {
     }
 
     @Test
-    void timestamps_clamp_into_seed_001s_range() {
-        assertThat(Timestamps.clamp(0)).isEqualTo(Timestamps.MIN_MS);
-        assertThat(Timestamps.clamp(Long.MAX_VALUE)).isEqualTo(Timestamps.MAX_MS);
+    void timestamps_are_valid_in_seed_001s_range_only() {
+        assertThat(Timestamps.isValid(Timestamps.MIN_MS)).isTrue();
+        assertThat(Timestamps.isValid(Timestamps.MIN_MS - 1)).isFalse();
         assertThat(Timestamps.isValid(Timestamps.MAX_MS)).isTrue();
         assertThat(Timestamps.isValid(Timestamps.END_MS)).isFalse();
     }

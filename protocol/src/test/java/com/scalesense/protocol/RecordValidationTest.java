@@ -64,7 +64,19 @@ class RecordValidationTest {
         assertThat(r.withTimestamp(Samples.END, false))
                 .usingRecursiveComparison().ignoringFields("timestampMs", "clockSynced").isEqualTo(r);
         assertThat(r.withTimestamp(Samples.END, false).timestampMs()).isEqualTo(Samples.END);
-        List<DeviceEvent> moved = Samples.events().stream().map(e -> e.withTimestamp(e.timestampMs() + 7, true)).toList();
+        assertThat(r.clockSynced()).isTrue();
+        assertThat(r.withTimestamp(Samples.END, false).clockSynced()).isFalse();
+        List<DeviceEvent> moved = Samples.events().stream().map(e -> e.withTimestamp(e.timestampMs() + 7, !e.clockSynced()))
+                .toList();
+        for (int i = 0; i < moved.size(); i++) { // every kind of event: each takes the new time and flag, keeps the rest
+            DeviceEvent before = Samples.events().get(i);
+            assertThat(moved.get(i)).isInstanceOf(before.getClass());
+            assertThat(moved.get(i).timestampMs()).isEqualTo(before.timestampMs() + 7);
+            assertThat(moved.get(i).clockSynced()).isEqualTo(!before.clockSynced());
+            assertThat(moved.get(i)).usingRecursiveComparison()
+                    .ignoringFields("timestampMs", "clockSynced", "startMs", "endMs").isEqualTo(before);
+        }
+        moved = Samples.events().stream().map(e -> e.withTimestamp(e.timestampMs() + 7, true)).toList();
         assertThat(moved.get(0)).isEqualTo(new DeviceEvent.Pour(Samples.START + 120_007, true, Samples.START + 112_007,
                 Samples.START + 120_007, 16.0, 473.18));
         assertThat(moved.get(3)).isEqualTo(new DeviceEvent.SensorError(Samples.START + 300_007, true, "hx711",

@@ -1,6 +1,6 @@
 package com.scalesense.agent.boot;
 
-import com.scalesense.agent.operations.AgentControl;
+import com.scalesense.agent.control.ReplyViews;
 import com.scalesense.agent.scale.ScaleLoop;
 
 import com.scalesense.agent.config.AgentConfig;
@@ -33,8 +33,8 @@ final class StatusBuilder {
         Object[] model;
         try {
             model = parts.loop().submit(() -> new Object[] {
-                AgentControl.keg(parts.loop().model().keg(), parts.loop().model().state().name()),
-                AgentControl.info(parts.loop().model().calibration(), now)}).get(LANE_WAIT_S, TimeUnit.SECONDS);
+                ReplyViews.keg(parts.loop().model().keg(), parts.loop().model().state().name()),
+                ReplyViews.calibration(parts.loop().model().calibration(), now)}).get(LANE_WAIT_S, TimeUnit.SECONDS);
         } catch (Exception e) {
             model = new Object[] {null, null};
         }

@@ -101,7 +101,7 @@ public final class AgentControl implements ControlService {
             Calibration zeroed = new Calibration(s.mean(), c.countsPerKg(), c.points(), c.residualKg(), c.quality(),
                     c.tempCoeffCountsPerC(), c.referenceTempC(), clock.millis());
             loop.model().commit(zeroed);
-            return info(zeroed, clock.millis());
+            return ReplyViews.calibration(zeroed, clock.millis());
         });
     }
 
@@ -122,7 +122,7 @@ public final class AgentControl implements ControlService {
         Calibration candidate = session.candidate();
         Replies.CalibrationInfo committed = onLane(() -> {
             loop.model().commit(candidate);
-            return info(candidate, clock.millis());
+            return ReplyViews.calibration(candidate, clock.millis());
         });
         session.clear();
         return committed;
@@ -137,7 +137,7 @@ public final class AgentControl implements ControlService {
     private static Replies.Session session(CalibrationSession.State s) {
         return new Replies.Session(s.points().stream().map(p -> new Replies.Point(p.point().knownKg(), p.point().counts(),
                 p.stdCounts(), p.samples())).toList(),
-                s.candidate() == null ? null : info(s.candidate(), s.candidate().calibratedAtMs()));
+                s.candidate() == null ? null : ReplyViews.calibration(s.candidate(), s.candidate().calibratedAtMs()));
     }
 
     @Override
@@ -151,7 +151,7 @@ public final class AgentControl implements ControlService {
         KegType type = KegType.fromWireName(kegType);
         return onLane(() -> {
             loop.model().assignKeg(kegId, beerId, type, sg);
-            return keg(loop.model().keg(), loop.model().state().name());
+            return ReplyViews.keg(loop.model().keg(), loop.model().state().name());
         });
     }
 
@@ -162,14 +162,14 @@ public final class AgentControl implements ControlService {
         }
         return onLane(() -> {
             loop.model().tareKeg(kind, clock.millis());
-            return keg(loop.model().keg(), loop.model().state().name());
+            return ReplyViews.keg(loop.model().keg(), loop.model().state().name());
         });
     }
 
     @Override
     public Replies.History calibrationHistory() {
         return onLane(() -> new Replies.History(loop.model().calibrations().entries().stream()
-                .map(c -> info(c, clock.millis())).toList()));
+                .map(c -> ReplyViews.calibration(c, clock.millis())).toList()));
     }
 
     @Override
@@ -254,13 +254,5 @@ public final class AgentControl implements ControlService {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new ControlException("timeout", "the sampling thread did not take the request within " + MEASURE_TIMEOUT);
         }
-    }
-
-    public static Replies.CalibrationInfo info(Calibration c, long nowMs) {
-        return ReplyViews.calibration(c, nowMs);
-    }
-
-    public static Replies.Keg keg(KegProfile k, String state) {
-        return ReplyViews.keg(k, state);
     }
 }

@@ -73,11 +73,13 @@ public final class MeasurementPipeline implements DetectorListener {
 
     /** Feeds one sample with what else the scale knew at that moment. */
     public void accept(RawSample sampled, Ambient now) {
-        RawSample raw = overPlatformLimit(sampled, now) ? saturated(sampled) : sampled;
+        // calibrated once: the platform limit and the filters below read the same weight
+        double kg = sampled.isValid() ? calibration.toKg(sampled.value(), now.temperatureC()) : Double.NaN;
+        RawSample raw = overPlatformLimit(sampled, kg) ? saturated(sampled) : sampled;
         this.sample = raw;
         this.ambient = now;
         switch (gate.offer(raw)) {
-            case USE -> use(raw, now);
+            case USE -> use(raw, kg);
             case SKIP -> { }
             case FAULT_STARTED -> {
                 detector.sensorGap(raw.wallMillis());
@@ -89,7 +91,7 @@ public final class MeasurementPipeline implements DetectorListener {
                 smoothing.reset();
                 window.reset();
                 // weigh the recovering sample first: the reading sent with the event must carry a weight
-                use(raw, now);
+                use(raw, kg);
                 event(new DeviceEvent.SensorError(raw.wallMillis(), now.clockSynced(), "hx711", SensorStatus.OK,
                         "usable samples again"));
             }
@@ -109,17 +111,16 @@ public final class MeasurementPipeline implements DetectorListener {
      * every reading and event see only weights within the limit, and a run of them puts the
      * sensor in error instead of sending a weight the cloud (and the outbox) would refuse.
      */
-    private boolean overPlatformLimit(RawSample raw, Ambient now) {
-        return raw.isValid()
-                && Units.kgToLbs(Math.abs(calibration.toKg(raw.value(), now.temperatureC()))) > PhysicalRanges.MAX_PLATFORM_LBS;
+    private static boolean overPlatformLimit(RawSample raw, double kg) {
+        return raw.isValid() && Units.kgToLbs(Math.abs(kg)) > PhysicalRanges.MAX_PLATFORM_LBS;
     }
 
     private static RawSample saturated(RawSample raw) {
         return new RawSample(raw.value(), raw.monotonicNanos(), raw.wallMillis(), SampleStatus.SATURATED);
     }
 
-    private void use(RawSample raw, Ambient now) {
-        double kg = smoothing.apply(spikes.apply(calibration.toKg(raw.value(), now.temperatureC())));
+    private void use(RawSample raw, double calibratedKg) {
+        double kg = smoothing.apply(spikes.apply(calibratedKg));
         window.add(kg);
         lastKg = kg;
         detector.accept(raw.wallMillis(), kg, window);

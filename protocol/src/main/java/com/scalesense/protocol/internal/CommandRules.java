@@ -1,5 +1,6 @@
 package com.scalesense.protocol.internal;
 
+import com.scalesense.protocol.KegTypes;
 import com.scalesense.protocol.DeviceCommand;
 import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.Violation;
@@ -45,7 +46,7 @@ public final class CommandRules {
             p.add("args.keg_id", kegId, (assign ? "is required for assign_keg and " : "") + KegRules.KEG_ID_RULE);
         }
         String kegType = args.get("keg_type");
-        if ((assign || kegType != null) && !KegRules.isKegType(kegType)) {
+        if ((assign || kegType != null) && !KegTypes.isKegType(kegType)) {
             p.add("args.keg_type", kegType, (assign ? "is required for assign_keg and " : "") + KegRules.KEG_TYPE_RULE);
         }
         String beerId = args.get("beer_id");

@@ -1,5 +1,6 @@
 package com.scalesense.protocol.internal;
 
+import com.scalesense.protocol.KegTypes;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.PhysicalRanges;
@@ -76,7 +77,7 @@ final class EventRules {
         if (!Ids.isKegId(tare.kegId())) {
             p.add(Problems.at(LIST, i, "keg_id"), tare.kegId(), KegRules.KEG_ID_RULE);
         }
-        if (!KegRules.isKegType(tare.kegType())) {
+        if (!KegTypes.isKegType(tare.kegType())) {
             p.add(Problems.at(LIST, i, "keg_type"), tare.kegType(), KegRules.KEG_TYPE_RULE);
         }
         // The measured weight of this kind of tare is what the event is for: it must be there.

@@ -1,7 +1,6 @@
 package com.scalesense.protocol.internal;
 
 import com.scalesense.protocol.Ids;
-import com.scalesense.protocol.KegTypes;
 
 /** Keg vocabulary shared by tare events and commands (seed 000). */
 final class KegRules {
@@ -13,10 +12,5 @@ final class KegRules {
     static final String BEER_ID_RULE = Ids.BEER_ID_RULE;
 
     private KegRules() {
-    }
-
-    /** Whether {@code kegType} names a row of seed 000's table; false for null. */
-    static boolean isKegType(String kegType) {
-        return KegTypes.isKegType(kegType);
     }
 }

@@ -86,7 +86,7 @@ final class AlertItems {
     private TransactWriteItem firing(AlertCommit c, Long before, Long after) {
         ItemKey key = Keys.firing(c.tapId(), AlertType.LOW_KEG.wire());
         if (after == null) {
-            return metered.delete(table, StateWriter.keyOf(key), "started_at_ms = :prev",
+            return metered.delete(table, Attr.key(key), "started_at_ms = :prev",
                     Map.of(":prev", Attr.n(before)));
         }
         Map<String, AttributeValue> item = keyed(key);
@@ -103,7 +103,7 @@ final class AlertItems {
         var b = new UpdateBuilder().set("device_state", Attr.s(after.deviceState().name()))
                 .set("device_state_at_ms", Attr.n(after.deviceStateAtMs()))
                 .onlyIfUnchanged("device_state_at_ms", before.deviceState() == null ? null : Attr.n(before.deviceStateAtMs()));
-        return metered.update(table, StateWriter.keyOf(Keys.deviceTelemetry(deviceId)), b);
+        return metered.update(table, Attr.key(Keys.deviceTelemetry(deviceId)), b);
     }
 
     private TransactWriteItem stateLog(String locId, String deviceId, AlertChanges.StateChange s) {

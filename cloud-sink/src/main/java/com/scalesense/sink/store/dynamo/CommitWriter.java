@@ -116,7 +116,7 @@ final class CommitWriter {
         var b = new UpdateBuilder().add("pours", Attr.n(s.pours())).add("unsynced_pours", Attr.n(s.unsyncedPours()))
                 .add("gallons", Attr.n(s.gallons())).add("volume_oz", Attr.n(s.volumeOz()))
                 .set("tap_id", Attr.s(s.tapId())).set("business_day", Attr.s(s.businessDay().toString()));
-        var key = StateWriter.keyOf(Keys.dailySummary(s.locId(), Keys.tapNumber(s.tapId()), s.businessDay()));
+        var key = Attr.key(Keys.dailySummary(s.locId(), Keys.tapNumber(s.tapId()), s.businessDay()));
         return metered.update(names.scaleSense(), key, b);
     }
 

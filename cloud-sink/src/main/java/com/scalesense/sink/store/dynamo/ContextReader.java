@@ -66,7 +66,7 @@ final class ContextReader {
         kegs.forEach(k -> keys.add(Keys.kegMeta(k)));
         Map<String, KeysAndAttributes> request = new HashMap<>();
         request.put(names.scaleSense(), KeysAndAttributes.builder().consistentRead(true)
-                .keys(keys.stream().map(StateWriter::keyOf).toList()).build());
+                .keys(keys.stream().map(Attr::key).toList()).build());
         if (q.hardwareId() != null) {
             request.put(names.devices(), KeysAndAttributes.builder().consistentRead(true)
                     .keys(Map.of("hardware_id", Attr.s(q.hardwareId()))).projectionExpression("last_seen_at, device_id").build());
@@ -127,7 +127,7 @@ final class ContextReader {
     Optional<DeviceRegistration> registration(String deviceId) {
         try {
             var item = client.getItem(g -> g.tableName(names.scaleSense())
-                    .key(StateWriter.keyOf(Keys.deviceMeta(deviceId))).consistentRead(true)).item();
+                    .key(Attr.key(Keys.deviceMeta(deviceId))).consistentRead(true)).item();
             return Optional.ofNullable(registration(item));
         } catch (SdkException e) {
             throw StoreFailures.of("GetItem DEVICE#/META", e);

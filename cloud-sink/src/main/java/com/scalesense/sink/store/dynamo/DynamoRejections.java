@@ -4,7 +4,6 @@ import com.scalesense.protocol.Rfc3339;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.rejection.Rejections;
 import com.scalesense.sink.tables.Attr;
-import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
 import java.time.Instant;
@@ -36,7 +35,7 @@ public final class DynamoRejections implements Rejections {
 
     @Override
     public void keep(Rejection r) {
-        Map<String, AttributeValue> item = new HashMap<>(StateWriter.keyOf(
+        Map<String, AttributeValue> item = new HashMap<>(Attr.key(
                 Keys.rejection(r.deviceId(), r.receivedAt().toEpochMilli(), r.payloadSha256())));
         item.put("rejected_device", Attr.s(r.deviceId()));
         item.put("received_at", Attr.s(Rfc3339.format(r.receivedAt().toEpochMilli())));
@@ -72,10 +71,5 @@ public final class DynamoRejections implements Rejections {
         } catch (SdkException e) {
             throw StoreFailures.of("Query REJECTED#", e);
         }
-    }
-
-    /** Key of a kept rejection (tests, the runbook). */
-    public static ItemKey key(Rejection r) {
-        return Keys.rejection(r.deviceId(), r.receivedAt().toEpochMilli(), r.payloadSha256());
     }
 }

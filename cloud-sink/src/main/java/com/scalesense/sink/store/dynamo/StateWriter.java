@@ -45,7 +45,7 @@ final class StateWriter {
                 .set("updated_at", Attr.s(Rfc3339.format(r.timestampMs())))
                 .set("updated_at_ms", Attr.n(r.timestampMs()))
                 .onlyIfNotNewer("updated_at_ms", Attr.n(r.timestampMs()));
-        updater.update(names.scaleSense(), keyOf(key), b, 0);
+        updater.update(names.scaleSense(), Attr.key(key), b, 0);
     }
 
     void telemetry(TelemetryUpdate u) {
@@ -61,7 +61,7 @@ final class StateWriter {
                 .set("updated_at_ms", Attr.n(r.timestampMs()))
                 .onlyIfNotNewer("updated_at_ms", Attr.n(r.timestampMs()));
         // While low, battery_pct is the sparse index's sort key: each change moves the entry (2 index writes).
-        updater.update(names.scaleSense(), keyOf(Keys.deviceTelemetry(u.deviceId())), b,
+        updater.update(names.scaleSense(), Attr.key(Keys.deviceTelemetry(u.deviceId())), b,
                 u.lowBatteryLocId() == null ? 0 : 2);
     }
 
@@ -76,22 +76,18 @@ final class StateWriter {
                 .set("kind", Attr.s(t.kind())).set("reported_by", Attr.s(u.deviceId()))
                 .set("tared_at", Attr.s(atText)).set("tared_at_ms", at)
                 .onlyIfNotNewer("tared_at_ms", at);
-        updater.update(names.scaleSense(), keyOf(Keys.kegTare(t.kegId())), keg, 0);
+        updater.update(names.scaleSense(), Attr.key(Keys.kegTare(t.kegId())), keg, 0);
         var diagnostic = new UpdateBuilder()
                 .setDouble("tare_empty_offset", t.emptyOffsetLbs()).setDouble("tare_full_lbs", t.fullRefLbs())
                 .set("tare_at_ms", at).onlyIfNotNewer("tare_at_ms", at);
-        updater.update(names.scaleSense(), keyOf(Keys.deviceTelemetry(u.deviceId())), diagnostic, 0);
+        updater.update(names.scaleSense(), Attr.key(Keys.deviceTelemetry(u.deviceId())), diagnostic, 0);
         if ("full".equals(t.kind()) && t.fullRefLbs() != null && u.beerId() != null && t.kegType() != null) {
             // Seed 000: a real full tare sets full_lbs and measured_at; empty_lbs is preserved (UpdateItem, not Put).
             var beer = new UpdateBuilder().setDouble("full_lbs", t.fullRefLbs())
                     .set("measured_at", Attr.s(atText)).set("measured_at_ms", at)
                     .onlyIfNotNewer("measured_at_ms", at);
-            updater.update(names.scaleSense(), keyOf(Keys.beerKeg(u.beerId(), t.kegType())), beer, 0);
+            updater.update(names.scaleSense(), Attr.key(Keys.beerKeg(u.beerId(), t.kegType())), beer, 0);
         }
-    }
-
-    static Map<String, AttributeValue> keyOf(ItemKey key) {
-        return Map.of(ItemKey.PK, Attr.s(key.pk()), ItemKey.SK, Attr.s(key.sk()));
     }
 
     private static String lower(Enum<?> e) {

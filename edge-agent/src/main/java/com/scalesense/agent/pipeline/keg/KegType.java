@@ -15,52 +15,37 @@ public enum KegType {
     SIXTH_BARREL(KegTypes.SIXTH_BARREL),
     SLIM_QUARTER(KegTypes.SLIM_QUARTER);
 
-    private final String wireName;
-    private final double gallons;
-    private final double fullLbs;
-    private final double emptyLbs;
+    /** The row of protocol's one keg-type table (seed 000) this type stands for. */
+    private final KegReference reference;
 
-    KegType(KegReference spec) {
-        this.wireName = spec.id();
-        this.gallons = spec.gallons();
-        this.fullLbs = spec.fullLbs();
-        this.emptyLbs = spec.emptyLbs();
+    KegType(KegReference reference) {
+        this.reference = reference;
     }
 
     /** Name on the wire and in the tables, e.g. {@code half_barrel}. */
     public String wireName() {
-        return wireName;
+        return reference.id();
     }
 
     /** Nominal beer capacity, US gallons. */
     public double gallons() {
-        return gallons;
-    }
-
-    /** Reference gross weight when full, lbs. */
-    public double fullLbs() {
-        return fullLbs;
+        return reference.gallons();
     }
 
     /** Reference weight of the empty keg, lbs. */
     public double emptyLbs() {
-        return emptyLbs;
-    }
-
-    /** Reference gross weight when full, kg. */
-    public double fullKg() {
-        return Units.lbsToKg(fullLbs);
+        return reference.emptyLbs();
     }
 
     /** Reference weight of the empty keg, kg. */
     public double emptyKg() {
-        return Units.lbsToKg(emptyLbs);
+        return Units.lbsToKg(reference.emptyLbs());
     }
 
     /** The type with wire name {@code name}; a clear error naming the allowed names otherwise. */
     public static KegType fromWireName(String name) {
         for (KegType t : values()) {
-            if (t.wireName.equals(name)) {
+            if (t.wireName().equals(name)) {
                 return t;
             }
         }
@@ -73,7 +58,7 @@ public enum KegType {
      * full_lbs hold a gravity of about 1.024 for a half barrel and would set level and gallons apart).
      */
     public double beerWhenFullKg(double sg) {
-        return gallons * Units.L_PER_GALLON * sg;
+        return gallons() * Units.L_PER_GALLON * sg;
     }
 
     /**

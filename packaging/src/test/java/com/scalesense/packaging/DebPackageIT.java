@@ -137,7 +137,7 @@ class DebPackageIT {
         assertThat(launcher).contains("\"--dump-cds\"").contains("-XX:ArchiveClassesAtExit=")
                 .contains("if [ -r \"$cds\" ]; then").contains("-XX:SharedArchiveFile=$cds")
                 .contains("cds=/var/cache/scale-sense/scale-agent.jsa\n");
-        assertThat(deb.control().get("/postinst").text()).contains("/usr/bin/scale-agent --dump-cds ||");
+        assertThat(deb.control().get("/postinst").text()).contains("\n    scale-agent --dump-cds ||");
         assertThat(deb.control().get("/postrm").text()).contains("rm -rf /var/cache/scale-sense");
     }
 

@@ -59,15 +59,23 @@ public final class HttpApi {
         this.auth = auth;
     }
 
-    /** Every route over the tables named by {@code names}; {@code clock} dates assignments and "now". */
+    /**
+     * Every route over the tables named by {@code names}; {@code clock} dates assignments and "now".
+     * Keg assignments go through a {@link KegAssigner} without a command channel of its own.
+     */
     public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock) {
+        return create(client, names, pepper, clock, new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom())));
+    }
+
+    /** As above, assigning kegs through {@code assigner} (e.g. one that also tells the tap's scale). */
+    public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock,
+                                 KegAssigner assigner) {
         TapQueries taps = new TapQueries(client, names);
         AlertQueries alerts = new AlertQueries(client, names);
         CatalogQueries catalog = new CatalogQueries(client, names);
         LocationSettingsStore settings = new LocationSettingsStore(client, names, clock);
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new TapRoutes(taps, alerts, catalog, settings,
-                new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom())), clock).routes());
+        routes.addAll(new TapRoutes(taps, alerts, catalog, settings, assigner, clock).routes());
         routes.addAll(new CatalogRoutes(new BeerLibrary(client, names, clock), catalog,
                 new Analytics(client, names, clock), clock).routes());
         routes.addAll(new LocationRoutes(alerts, settings, new DeviceQueries(client, names),

@@ -2,6 +2,7 @@ package com.scalesense.sink.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scalesense.protocol.SafeText;
 import com.scalesense.sink.admin.BeerLibrary;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
@@ -104,7 +105,8 @@ public final class HttpApi {
                 return known;
             }
             String id = UUID.randomUUID().toString();
-            LOG.error("{} {} failed (request {})", request.method(), request.path(), id, e);
+            // the path is the caller's text: escaped so it cannot forge a log line
+            LOG.error("{} {} failed (request {})", SafeText.quote(request.method()), SafeText.line(request.path()), id, e);
             return ErrorResponses.internal(id);
         }
     }

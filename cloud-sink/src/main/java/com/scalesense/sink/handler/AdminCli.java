@@ -1,6 +1,7 @@
 package com.scalesense.sink.handler;
 
 import com.scalesense.sink.SinkException;
+import com.scalesense.sink.api.LocalApiServer;
 import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegAssignment;
@@ -18,6 +19,7 @@ import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -25,6 +27,8 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -33,13 +37,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <pre>
  * create-tables                     the sink's tables, as TableCreator defines them (idempotent)
  * seed &lt;seeds-dir&gt;                 load seeds/ (create-if-absent)
- * api-key create [description]      prints the raw key once
+ * api-key create &lt;loc_id&gt;[,&lt;loc_id&gt;...] [description]   a key for those locations; prints the raw key once
  * api-key list                      newest first, no hashes
  * api-key revoke &lt;key_id&gt;
  * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
  * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
  * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
+ * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
  * </pre>
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
  * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
@@ -48,10 +53,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class AdminCli {
 
-    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create [description] | api-key list"
+    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
             + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
-            + " | rejections <device_id> [limit]";
+            + " | rejections <device_id> [limit] | serve-api [port]";
+    /** serve-api's port when none is given. */
+    static final int DEFAULT_API_PORT = 8080;
     /** Rejections listed when no limit is given. */
     static final int DEFAULT_REJECTIONS = 20;
 
@@ -59,12 +66,19 @@ public final class AdminCli {
     private final Map<String, String> env;
     private final Clock clock;
     private final PrintStream out;
+    private final Consumer<LocalApiServer> serving;
 
     AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out) {
+        this(client, env, clock, out, AdminCli::untilKilled);
+    }
+
+    /** @param serving what serve-api does with the running server before it returns (the CLI: waits for Ctrl-C) */
+    AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out, Consumer<LocalApiServer> serving) {
         this.client = client;
         this.env = env;
         this.clock = clock;
         this.out = out;
+        this.serving = serving;
     }
 
     /** The AWS SDK's variable for a DynamoDB endpoint other than the region's (its own name, read the same way). */
@@ -105,13 +119,20 @@ public final class AdminCli {
                 SeedLoader.Report r = new SeedLoader(client, names, clock).load(SeedReader.read(Path.of(args[1])));
                 out.println("seeded: " + r.written() + " items written, " + r.skipped() + " already there");
             } else if (command.equals("api-key create")) {
-                CreatedApiKey k = keys(names).create(args.length > 2 ? String.join(" ", Arrays.copyOfRange(args, 2, args.length)) : null);
-                out.println("key_id  " + k.key().keyId());
+                ApiKeys keys = keys(names);
+                if (args.length < 3) {
+                    throw new InvalidInputException("loc_ids", "<none>", "api-key create needs <loc_id>[,<loc_id>...]"
+                            + " before the description: a key reaches only the locations it names");
+                }
+                CreatedApiKey k = keys.create(args.length > 3 ? String.join(" ", Arrays.copyOfRange(args, 3, args.length)) : null,
+                        new TreeSet<>(Arrays.asList(args[2].split(","))));
+                out.println("key_id  " + k.key().keyId() + "  locations " + String.join(",", k.key().locIds()));
                 out.println("api_key " + k.rawKey() + "   (shown once: store it now)");
             } else if (command.equals("api-key list") && args.length == 2) {
                 for (ApiKey k : keys(names).list()) {
                     out.println(k.keyId() + "  " + k.createdAt() + "  " + (k.active() ? "active " : "revoked")
-                            + "  last_used=" + k.lastUsedAt() + "  " + (k.description() == null ? "" : k.description()));
+                            + "  last_used=" + k.lastUsedAt() + "  locations=" + String.join(",", k.locIds())
+                            + "  " + (k.description() == null ? "" : k.description()));
                 }
             } else if (command.equals("api-key revoke") && args.length == 3) {
                 keys(names).revoke(args[2]);
@@ -133,6 +154,12 @@ public final class AdminCli {
                             + r.payloadBytes() + " bytes  " + r.reason());
                     out.println("    " + r.excerpt());
                 }
+            } else if (args.length >= 1 && args.length <= 2 && args[0].equals("serve-api")) {
+                int port = args.length == 2 ? port(args[1]) : DEFAULT_API_PORT;
+                try (LocalApiServer server = LocalApiServer.start(client, names, ApiKeyPepper.fromEnvironment(env), clock, port)) {
+                    out.println("API on " + server.uri() + "v1/locations/<loc_id>/dashboard (header x-api-key); Ctrl-C stops it");
+                    serving.accept(server);
+                }
             } else {
                 out.println(USAGE);
                 return 2;
@@ -152,6 +179,20 @@ public final class AdminCli {
     private static int limit(String text) {
         Fields.match("limit", text, java.util.regex.Pattern.compile("^[0-9]{1,4}$"));
         return Fields.range("limit", Integer.parseInt(text), 1, 1000);
+    }
+
+    private static int port(String text) {
+        Fields.match("port", text, java.util.regex.Pattern.compile("^[0-9]{1,5}$"));
+        return Fields.range("port", Integer.parseInt(text), 0, 65_535);
+    }
+
+    /** The command line's serve-api: the server runs until the JVM is stopped (Ctrl-C, SIGTERM). */
+    private static void untilKilled(LocalApiServer server) {
+        try {
+            new java.util.concurrent.CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private ApiKeys keys(TableNames names) {

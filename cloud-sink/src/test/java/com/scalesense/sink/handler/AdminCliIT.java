@@ -32,15 +32,46 @@ class AdminCliIT extends WithLocalDynamo {
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix(), "API_KEY_PEPPER", "pepper-0123456789abcdef"));
 
         assertThat(cli.run(new String[] {"seed", "../seeds"})).isZero();
-        assertThat(cli.run(new String[] {"api-key", "create", "bar", "tablets"})).isZero();
+        assertThat(cli.run(new String[] {"api-key", "create", "loc-001,loc-002", "bar", "tablets"})).isZero();
         String keyId = output().lines().filter(l -> l.startsWith("key_id")).findFirst().orElseThrow().split("\\s+")[1];
+        assertThat(cli.run(new String[] {"api-key", "create"})).isEqualTo(2);
         assertThat(cli.run(new String[] {"api-key", "revoke", keyId})).isZero();
         assertThat(cli.run(new String[] {"api-key", "list"})).isZero();
 
         assertThat(output()).contains("seeded: 48 items written, 0 already there")
                 .containsPattern("api_key [0-9a-f]{64} ")
+                .contains("error: loc_ids")
                 .contains("revoked " + keyId)
-                .containsPattern(keyId + "  2026-11-20T12:00:00Z  revoked  last_used=null  bar tablets");
+                .contains("key_id  " + keyId + "  locations loc-001,loc-002")
+                .containsPattern(keyId + "  2026-11-20T12:00:00Z  revoked  last_used=null  locations=loc-001,loc-002  bar tablets");
+    }
+
+    @Test
+    void serve_api_answers_the_dashboard_of_a_key_s_location_on_loopback() throws Exception {
+        TableNames names = dynamo.freshTables();
+        Map<String, String> env = Map.of("SCALESENSE_TABLE_PREFIX", names.prefix(), "API_KEY_PEPPER", "pepper-0123456789abcdef");
+        cli(env).run(new String[] {"seed", "../seeds"});
+        cli(env).run(new String[] {"api-key", "create", "loc-001", "bar"});
+        String key = output().lines().filter(l -> l.startsWith("api_key")).findFirst().orElseThrow().split("\\s+")[1];
+        java.util.List<Integer> statuses = new java.util.ArrayList<>();
+        var http = java.net.http.HttpClient.newHttpClient();
+
+        int exit = new AdminCli(dynamo.client(), env, clock, new PrintStream(printed, true, StandardCharsets.UTF_8), server -> {
+            try {
+                for (String loc : new String[] {"loc-001", "loc-002"}) {
+                    statuses.add(http.send(java.net.http.HttpRequest.newBuilder(server.uri().resolve("v1/locations/" + loc + "/dashboard"))
+                            .header("x-api-key", key).timeout(java.time.Duration.ofSeconds(30)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+                }
+            } catch (java.io.IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }).run(new String[] {"serve-api", "0"});
+
+        assertThat(exit).isZero();
+        assertThat(statuses).containsExactly(200, 403);
+        assertThat(output()).containsPattern("API on http://127\\.0\\.0\\.1:[0-9]+/v1/locations/<loc_id>/dashboard");
+        assertThat(cli(env).run(new String[] {"serve-api", "http"})).isEqualTo(2);
     }
 
     @Test

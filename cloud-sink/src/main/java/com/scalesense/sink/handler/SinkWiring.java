@@ -2,6 +2,8 @@ package com.scalesense.sink.handler;
 
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.api.HttpApi;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.ingest.IngestionService;
@@ -11,10 +13,17 @@ import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.store.dynamo.DynamoSinkStore;
 import com.scalesense.sink.store.dynamo.WriteMeter;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.command.ScaleCommands;
+import com.scalesense.sink.command.iot.IotDataPlaneCommands;
+import com.scalesense.sink.validation.InvalidInputException;
+import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -34,7 +43,7 @@ final class SinkWiring {
     // One client per container: the URL-connection client, no Netty or Apache pool to start, so cold starts stay short.
     private static DynamoDbClient client;
 
-    private static synchronized DynamoDbClient client() {
+    static synchronized DynamoDbClient client() {
         if (client == null) {
             client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
         }
@@ -43,7 +52,17 @@ final class SinkWiring {
 
     /** The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without). */
     static HttpApi api(Map<String, String> env) {
-        return HttpApi.create(client(), TableNames.fromEnv(env), ApiKeyPepper.fromEnvironment(env), Clock.systemUTC());
+        TableNames names = TableNames.fromEnv(env);
+        Clock clock = Clock.systemUTC();
+        ApiKeyPepper pepper = ApiKeyPepper.fromEnvironment(env);
+        if (!env.containsKey(IOT_ENDPOINT_ENV)) {
+            // No data endpoint configured: assignments are recorded pending and the 5-minute
+            // AssignmentCheck sends them, as AdminCli does in the same case.
+            return HttpApi.create(client(), names, pepper, clock);
+        }
+        KegAssigner assigner = new KegAssigner(client(), names, clock, new KegIds(clock, new SecureRandom()),
+                scaleCommands(env));
+        return HttpApi.create(client(), names, pepper, clock, assigner);
     }
 
     static SinkStore store(Map<String, String> env) {
@@ -52,6 +71,25 @@ final class SinkWiring {
                 ? Long.parseLong(env.get(RETENTION_ENV)) * SECS_PER_DAY
                 : DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS;
         return new DynamoSinkStore(client, TableNames.fromEnv(env), retention, new WriteMeter());
+    }
+
+    /** Variable naming the account's IoT data endpoint ({@code aws iot describe-endpoint --endpoint-type iot:Data-ATS}). */
+    static final String IOT_ENDPOINT_ENV = "SCALESENSE_IOT_DATA_ENDPOINT";
+
+    /**
+     * Commands to scales over the IoT data plane at {@code SCALESENSE_IOT_DATA_ENDPOINT}
+     * ({@code https://xxxx-ats.iot.<region>.amazonaws.com}), in the Lambda's region, with its role.
+     *
+     * @throws InvalidInputException naming the variable when it is missing or not an https URL
+     */
+    static ScaleCommands scaleCommands(Map<String, String> env) {
+        String endpoint = env.get(IOT_ENDPOINT_ENV);
+        if (endpoint == null || !endpoint.startsWith("https://")) {
+            throw new InvalidInputException(IOT_ENDPOINT_ENV, endpoint,
+                    "must be the account's IoT data endpoint, https://xxxx-ats.iot.<region>.amazonaws.com");
+        }
+        return new IotDataPlaneCommands(UrlConnectionHttpClient.create(), URI.create(endpoint),
+                DefaultAwsRegionProviderChain.builder().build().getRegion(), DefaultCredentialsProvider.builder().build());
     }
 
     /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.scalesense.protocol.MalformedMessageException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -292,16 +293,13 @@ final class JsonIn {
             throw wrongShape(type.getSimpleName());
         }
         String name = text();
-        for (E constant : constants) {
-            if (WireNames.of(constant).equals(name)) {
-                return constant;
+        String[] names = WireNames.of(type);
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return constants[i];
             }
         }
-        var names = new ArrayList<String>();
-        for (E constant : constants) {
-            names.add(WireNames.of(constant));
-        }
         throw fail("Cannot deserialize value of type " + type.getSimpleName() + " from String \"" + name
-                + "\": must be one of " + names);
+                + "\": must be one of " + Arrays.toString(names));
     }
 }

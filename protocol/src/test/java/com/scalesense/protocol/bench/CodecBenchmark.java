@@ -11,8 +11,13 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.protocol.TareStatus;
 import com.scalesense.protocol.WireCodec;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,10 +36,15 @@ import java.util.function.Supplier;
  * </pre>
  * where {@code /tmp/protocol-cp.txt} comes from
  * {@code ./mvnw -B -q -pl protocol dependency:build-classpath -Dmdep.outputFile=/tmp/protocol-cp.txt}.
+ *
+ * <p>With an argument, the classpath of another build of the codec (its protocol classes and its
+ * Jackson jars, e.g. the databind codec before issue 18), it also times that codec's encode and
+ * decode of the same batch in the same JVM (its own class loader), round by round beside this one's,
+ * after checking that both write the same bytes.
  */
 public final class CodecBenchmark {
 
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = Integer.getInteger("rounds", 5);
     private static final int ITERATIONS = 2_000;
     private static final long START = 1_704_067_200_000L;
 
@@ -63,6 +73,45 @@ public final class CodecBenchmark {
                             + " | validate %6.1f us ratio %.2f | reject nesting bomb (%d B) %7.1f us ratio %.2f%n",
                     round, micros(baseline), micros(decode), decode / (double) baseline, micros(validate),
                     validate / (double) baseline, bomb.length, micros(reject), reject / (double) bombBaseline);
+        }
+        if (args.length > 0) {
+            compare(args[0], codec, json);
+        }
+    }
+
+    /** Encode and decode of {@code json} by the codec built from {@code classpath} against this one. */
+    private static void compare(String classpath, WireCodec codec, byte[] json) throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classpath.split(":")) {
+            urls.add(Path.of(entry).toUri().toURL());
+        }
+        try (var loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+            Class<?> type = loader.loadClass(WireCodec.class.getName());
+            Object other = type.getConstructor().newInstance();
+            Method decode = type.getMethod("decodeBatch", byte[].class);
+            Method encode = type.getMethod("encode", Object.class);
+            Object otherBatch = decode.invoke(other, json);
+            ReadingsBatch batch = codec.decodeBatch(json);
+            boolean same = Arrays.equals((byte[]) encode.invoke(other, otherBatch), codec.encode(batch));
+            System.out.printf(Locale.ROOT, "against %s: same bytes %s%n", classpath.split(":")[0], same);
+            for (int round = 1; round <= ROUNDS; round++) {
+                long otherDecode = time(() -> invoke(decode, other, json));
+                long thisDecode = time(() -> codec.decodeBatch(json));
+                long otherEncode = time(() -> invoke(encode, other, otherBatch));
+                long thisEncode = time(() -> codec.encode(batch));
+                System.out.printf(Locale.ROOT, "round %d: decodeBatch other %7.1f us, this %7.1f us, ratio %.2f | encode"
+                                + " other %7.1f us, this %7.1f us, ratio %.2f%n", round, micros(otherDecode),
+                        micros(thisDecode), thisDecode / (double) otherDecode, micros(otherEncode), micros(thisEncode),
+                        thisEncode / (double) otherEncode);
+            }
+        }
+    }
+
+    private static Object invoke(Method method, Object target, Object arg) {
+        try {
+            return method.invoke(target, arg);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
         }
     }
 

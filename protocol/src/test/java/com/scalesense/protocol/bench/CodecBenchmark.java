@@ -11,6 +11,7 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.protocol.TareStatus;
 import com.scalesense.protocol.WireCodec;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -94,13 +95,15 @@ public final class CodecBenchmark {
             ReadingsBatch batch = codec.decodeBatch(json);
             boolean same = Arrays.equals((byte[]) encode.invoke(other, otherBatch), codec.encode(batch));
             System.out.printf(Locale.ROOT, "against %s: same bytes %s%n", classpath.split(":")[0], same);
+            // CPU time of this thread, not wall time: on a shared machine a round's wall time is
+            // mostly other processes' turns
             for (int round = 1; round <= ROUNDS; round++) {
-                long otherDecode = time(() -> invoke(decode, other, json));
-                long thisDecode = time(() -> codec.decodeBatch(json));
-                long otherEncode = time(() -> invoke(encode, other, otherBatch));
-                long thisEncode = time(() -> codec.encode(batch));
-                System.out.printf(Locale.ROOT, "round %d: decodeBatch other %7.1f us, this %7.1f us, ratio %.2f | encode"
-                                + " other %7.1f us, this %7.1f us, ratio %.2f%n", round, micros(otherDecode),
+                long otherDecode = cpuTime(() -> invoke(decode, other, json));
+                long thisDecode = cpuTime(() -> codec.decodeBatch(json));
+                long otherEncode = cpuTime(() -> invoke(encode, other, otherBatch));
+                long thisEncode = cpuTime(() -> codec.encode(batch));
+                System.out.printf(Locale.ROOT, "round %d (thread CPU): decodeBatch other %7.1f us, this %7.1f us, ratio"
+                                + " %.2f | encode other %7.1f us, this %7.1f us, ratio %.2f%n", round, micros(otherDecode),
                         micros(thisDecode), thisDecode / (double) otherDecode, micros(otherEncode), micros(thisEncode),
                         thisEncode / (double) otherEncode);
             }
@@ -139,6 +142,21 @@ public final class CodecBenchmark {
             sink = work.get();
         }
         long elapsed = System.nanoTime() - start;
+        if (sink == null) {
+            throw new IllegalStateException("the work produced nothing");
+        }
+        return elapsed / ITERATIONS;
+    }
+
+    /** Mean CPU nanoseconds of this thread per call over {@link #ITERATIONS} calls. */
+    private static long cpuTime(Supplier<Object> work) {
+        var threads = ManagementFactory.getThreadMXBean();
+        Object sink = null;
+        long start = threads.getCurrentThreadCpuTime();
+        for (int i = 0; i < ITERATIONS; i++) {
+            sink = work.get();
+        }
+        long elapsed = threads.getCurrentThreadCpuTime() - start;
         if (sink == null) {
             throw new IllegalStateException("the work produced nothing");
         }

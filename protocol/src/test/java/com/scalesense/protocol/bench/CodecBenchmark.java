@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -134,29 +135,23 @@ public final class CodecBenchmark {
         }
     }
 
-    /** Mean nanoseconds per call over {@link #ITERATIONS} calls. */
+    /** Mean wall-clock nanoseconds per call over {@link #ITERATIONS} calls. */
     private static long time(Supplier<Object> work) {
-        Object sink = null;
-        long start = System.nanoTime();
-        for (int i = 0; i < ITERATIONS; i++) {
-            sink = work.get();
-        }
-        long elapsed = System.nanoTime() - start;
-        if (sink == null) {
-            throw new IllegalStateException("the work produced nothing");
-        }
-        return elapsed / ITERATIONS;
+        return time(work, System::nanoTime);
     }
 
     /** Mean CPU nanoseconds of this thread per call over {@link #ITERATIONS} calls. */
     private static long cpuTime(Supplier<Object> work) {
-        var threads = ManagementFactory.getThreadMXBean();
+        return time(work, ManagementFactory.getThreadMXBean()::getCurrentThreadCpuTime);
+    }
+
+    private static long time(Supplier<Object> work, LongSupplier clock) {
         Object sink = null;
-        long start = threads.getCurrentThreadCpuTime();
+        long start = clock.getAsLong();
         for (int i = 0; i < ITERATIONS; i++) {
             sink = work.get();
         }
-        long elapsed = threads.getCurrentThreadCpuTime() - start;
+        long elapsed = clock.getAsLong() - start;
         if (sink == null) {
             throw new IllegalStateException("the work produced nothing");
         }

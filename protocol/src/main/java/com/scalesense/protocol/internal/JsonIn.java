@@ -70,11 +70,6 @@ final class JsonIn {
         this.replay = tokens;
     }
 
-    /** Whether the current token comes from read-ahead tokens rather than the parser. */
-    boolean replaying() {
-        return replay != null;
-    }
-
     // ------------------------------------------------------------------ paths
 
     void enter(String field) {

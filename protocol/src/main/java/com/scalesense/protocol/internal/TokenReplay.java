@@ -41,10 +41,6 @@ final class TokenReplay {
         texts.add(text);
     }
 
-    boolean isEmpty() {
-        return tokens.isEmpty();
-    }
-
     /** Moves to the next kept token; false when there is none left. */
     boolean advance() {
         at++;

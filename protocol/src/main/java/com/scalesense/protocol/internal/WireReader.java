@@ -166,8 +166,7 @@ final class WireReader {
         if (!objectStart(in, "Reading")) {
             return null;
         }
-        long timestampMs = 0;
-        boolean hasTimestamp = false;
+        var stamp = new Stamp();
         Double levelPct = null;
         Double gallons = null;
         Double weightLbs = null;
@@ -178,16 +177,12 @@ final class WireReader {
         Double batteryPct = null;
         Double temperatureC = null;
         Map<String, SensorStatus> sensorStatus = null;
-        boolean clockSynced = false;
-        boolean hasClock = false;
         KegState kegState = null;
         TareStatus tareStatus = null;
         while (nextField(in)) {
-            switch (enterField(in)) {
-                case "timestamp_ms" -> {
-                    timestampMs = in.readLong();
-                    hasTimestamp = true;
-                }
+            String name = enterField(in);
+            switch (stamp.field(in, name) ? "" : name) {
+                case "" -> { }
                 case "level_pct" -> levelPct = in.readBoxedDouble();
                 case "gallons" -> gallons = in.readBoxedDouble();
                 case "weight_lbs" -> weightLbs = in.readBoxedDouble();
@@ -200,24 +195,46 @@ final class WireReader {
                 case "sensor_status" -> sensorStatus = map(in,
                         "`java.util.LinkedHashMap<java.lang.String,com.scalesense.protocol.SensorStatus>`", "sensor_status",
                         e -> e.readEnum(SensorStatus.class, SENSOR_STATUSES));
-                case "clock_synced" -> {
-                    clockSynced = in.readBoolean();
-                    hasClock = true;
-                }
                 case "keg_state" -> kegState = in.readEnum(KegState.class, KEG_STATES);
                 case "tare_status" -> tareStatus = in.readEnum(TareStatus.class, TARE_STATUSES);
                 default -> in.skipValue();
             }
             in.leave();
         }
-        if (!hasTimestamp) {
-            throw in.missing("timestamp_ms");
+        stamp.require(in);
+        return new Reading(stamp.timestampMs, levelPct, gallons, weightLbs, pintsLeft, pourRateGph, hoursRemaining,
+                batteryV, batteryPct, temperatureC, sensorStatus, stamp.clockSynced, kegState, tareStatus);
+    }
+
+    /** The time of a reading, an event or a registration: both fields required, in this order. */
+    private static final class Stamp {
+        private long timestampMs;
+        private boolean hasTimestamp;
+        private boolean clockSynced;
+        private boolean hasClock;
+
+        /** Reads field {@code name} if it is timestamp_ms or clock_synced; false if not. */
+        boolean field(JsonIn in, String name) throws IOException {
+            if (name.equals("timestamp_ms")) {
+                timestampMs = in.readLong();
+                hasTimestamp = true;
+            } else if (name.equals("clock_synced")) {
+                clockSynced = in.readBoolean();
+                hasClock = true;
+            } else {
+                return false;
+            }
+            return true;
         }
-        if (!hasClock) {
-            throw in.missing("clock_synced");
+
+        void require(JsonIn in) {
+            if (!hasTimestamp) {
+                throw in.missing("timestamp_ms");
+            }
+            if (!hasClock) {
+                throw in.missing("clock_synced");
+            }
         }
-        return new Reading(timestampMs, levelPct, gallons, weightLbs, pintsLeft, pourRateGph, hoursRemaining, batteryV,
-                batteryPct, temperatureC, sensorStatus, clockSynced, kegState, tareStatus);
     }
 
     /** The schema version and identity fields a batch and a registration share, as they are read. */
@@ -343,10 +360,7 @@ final class WireReader {
     /** The fields of one event as they are read, built into its record at the end. */
     private static final class Event {
         private final String type;
-        private long timestampMs;
-        private boolean hasTimestamp;
-        private boolean clockSynced;
-        private boolean hasClock;
+        private final Stamp stamp = new Stamp();
         private long startMs;
         private boolean hasStart;
         private long endMs;
@@ -383,20 +397,8 @@ final class WireReader {
         }
 
         void field(JsonIn in, String name) throws IOException {
-            switch (name) {
-                case "timestamp_ms" -> {
-                    timestampMs = in.readLong();
-                    hasTimestamp = true;
-                }
-                case "clock_synced" -> {
-                    clockSynced = in.readBoolean();
-                    hasClock = true;
-                }
-                default -> {
-                    if (!typeField(in, name)) {
-                        in.skipValue();
-                    }
-                }
+            if (!stamp.field(in, name) && !typeField(in, name)) {
+                in.skipValue();
             }
         }
 
@@ -441,8 +443,9 @@ final class WireReader {
         }
 
         DeviceEvent build(JsonIn in) {
-            require(in, hasTimestamp, "timestamp_ms");
-            require(in, hasClock, "clock_synced");
+            stamp.require(in);
+            long timestampMs = stamp.timestampMs;
+            boolean clockSynced = stamp.clockSynced;
             return switch (type) {
                 case "pour" -> {
                     require(in, hasStart, "start_ms");
@@ -474,36 +477,20 @@ final class WireReader {
         }
         var id = new Identity();
         Capabilities capabilities = null;
-        long timestampMs = 0;
-        boolean hasTimestamp = false;
-        boolean clockSynced = false;
-        boolean hasClock = false;
+        var stamp = new Stamp();
         while (nextField(in)) {
             String name = enterField(in);
-            switch (id.field(in, name) ? "" : name) {
+            switch (id.field(in, name) || stamp.field(in, name) ? "" : name) {
                 case "" -> { }
                 case "capabilities" -> capabilities = capabilities(in);
-                case "timestamp_ms" -> {
-                    timestampMs = in.readLong();
-                    hasTimestamp = true;
-                }
-                case "clock_synced" -> {
-                    clockSynced = in.readBoolean();
-                    hasClock = true;
-                }
                 default -> in.skipValue();
             }
             in.leave();
         }
         id.requireVersion(in);
-        if (!hasTimestamp) {
-            throw in.missing("timestamp_ms");
-        }
-        if (!hasClock) {
-            throw in.missing("clock_synced");
-        }
+        stamp.require(in);
         return new BootRegistration(id.schemaVersion, id.hardwareId, id.deviceId, id.bootId, id.firmwareVersion,
-                id.locId, id.tapId, capabilities, timestampMs, clockSynced);
+                id.locId, id.tapId, capabilities, stamp.timestampMs, stamp.clockSynced);
     }
 
     private static Capabilities capabilities(JsonIn in) throws IOException {

@@ -1,5 +1,7 @@
 package com.scalesense.agent;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
 import com.scalesense.arch.ArchRules;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,19 @@ class AgentArchitectureTest {
     void pipeline_batch_and_uplink_name_no_sdk() {
         ArchRules.noSdkIn("com.scalesense.agent.pipeline..", "com.scalesense.agent.batch..",
                 "com.scalesense.agent.uplink..").check(CLASSES);
+    }
+
+    /**
+     * Issue 18: the wire records and the stored values go through jackson-core (the protocol's
+     * codec, the store's RecordJson); databind was 678 of the agent's classes. Only the control
+     * socket, used when a technician connects, still binds with it.
+     */
+    @Test
+    void only_the_control_socket_binds_json_with_jackson_databind() {
+        noClasses().that().resideOutsideOfPackage("com.scalesense.agent.control..")
+                .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson.databind..")
+                .because("sampling, batching, publishing and the stores run all day and must not load databind")
+                .check(CLASSES);
     }
 
     @Test

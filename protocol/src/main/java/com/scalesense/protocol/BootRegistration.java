@@ -1,6 +1,5 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * Sent once on every boot so the sink can upsert seed 001's {@code devices} row
@@ -10,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param clockSynced false if the wall clock was not yet synchronised at boot
  */
 public record BootRegistration(
-        @JsonProperty(required = true) int schemaVersion,
+        int schemaVersion,
         String hardwareId,
         String deviceId,
         String bootId,
@@ -18,6 +17,6 @@ public record BootRegistration(
         String locId,
         String tapId,
         Capabilities capabilities,
-        @JsonProperty(required = true) long timestampMs,
-        @JsonProperty(required = true) boolean clockSynced) {
+        long timestampMs,
+        boolean clockSynced) {
 }

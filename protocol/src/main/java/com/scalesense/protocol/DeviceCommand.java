@@ -1,6 +1,5 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Map;
  * @param args       string arguments of the command (e.g. keg_id, keg_type, beer_id)
  * @param issuedAtMs epoch milliseconds when the cloud issued it
  */
-public record DeviceCommand(String commandId, String type, Map<String, String> args, @JsonProperty(required = true) long issuedAtMs) {
+public record DeviceCommand(String commandId, String type, Map<String, String> args, long issuedAtMs) {
 
     public DeviceCommand {
         args = args == null ? Map.of() : Map.copyOf(args);

@@ -1,6 +1,5 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * Something that happened on the scale, carried inside a {@link ReadingsBatch} so that it is
@@ -29,12 +28,12 @@ public sealed interface DeviceEvent
      * @param volumeOz US fluid ounces poured
      * @param volumeMl millilitres poured (same pour, metric)
      */
-    record Pour(@JsonProperty(required = true) long timestampMs,
-                @JsonProperty(required = true) boolean clockSynced,
-                @JsonProperty(required = true) long startMs,
-                @JsonProperty(required = true) long endMs,
-                @JsonProperty(required = true) double volumeOz,
-                @JsonProperty(required = true) double volumeMl) implements DeviceEvent {
+    record Pour(long timestampMs,
+                boolean clockSynced,
+                long startMs,
+                long endMs,
+                double volumeOz,
+                double volumeMl) implements DeviceEvent {
         @Override
         public Pour withTimestamp(long ts, boolean synced) {
             long shift = ts - timestampMs;
@@ -49,10 +48,10 @@ public sealed interface DeviceEvent
      * @param newKegId      the keg started by the swap (tare pending), or null if not yet assigned
      * @param weightLbs     gross weight of the new keg when it settled, pounds
      */
-    record KegSwap(@JsonProperty(required = true) long timestampMs,
-                   @JsonProperty(required = true) boolean clockSynced,
+    record KegSwap(long timestampMs,
+                   boolean clockSynced,
                    String previousKegId, String newKegId,
-                   @JsonProperty(required = true) double weightLbs) implements DeviceEvent {
+                   double weightLbs) implements DeviceEvent {
         @Override
         public KegSwap withTimestamp(long ts, boolean synced) {
             return new KegSwap(ts, synced, previousKegId, newKegId, weightLbs);
@@ -69,8 +68,8 @@ public sealed interface DeviceEvent
      * @param fullRefLbs      measured full keg weight, pounds (seed 000 full_ref); required when kind is full
      * @param tareStatus      tare_status after this measurement
      */
-    record Tare(@JsonProperty(required = true) long timestampMs,
-                @JsonProperty(required = true) boolean clockSynced, String kind, String kegId, String kegType,
+    record Tare(long timestampMs,
+                boolean clockSynced, String kind, String kegId, String kegType,
                 Double emptyOffsetLbs, Double fullRefLbs, TareStatus tareStatus) implements DeviceEvent {
         @Override
         public Tare withTimestamp(long ts, boolean synced) {
@@ -85,8 +84,8 @@ public sealed interface DeviceEvent
      * @param status the sensor's status from now on
      * @param detail short human-readable cause, e.g. {@code dout stuck high}
      */
-    record SensorError(@JsonProperty(required = true) long timestampMs,
-                       @JsonProperty(required = true) boolean clockSynced, String sensor, SensorStatus status,
+    record SensorError(long timestampMs,
+                       boolean clockSynced, String sensor, SensorStatus status,
                        String detail) implements DeviceEvent {
         @Override
         public SensorError withTimestamp(long ts, boolean synced) {

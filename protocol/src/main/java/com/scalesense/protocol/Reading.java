@@ -1,6 +1,5 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
@@ -22,7 +21,7 @@ import java.util.Map;
  * @param tareStatus     whether the level comes from a measured tare or reference weights
  */
 public record Reading(
-        @JsonProperty(required = true) long timestampMs,
+        long timestampMs,
         Double levelPct,
         Double gallons,
         Double weightLbs,
@@ -33,7 +32,7 @@ public record Reading(
         Double batteryPct,
         Double temperatureC,
         Map<String, SensorStatus> sensorStatus,
-        @JsonProperty(required = true) boolean clockSynced,
+        boolean clockSynced,
         KegState kegState,
         TareStatus tareStatus) {
 

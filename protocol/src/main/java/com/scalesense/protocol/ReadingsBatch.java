@@ -1,6 +1,5 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -23,7 +22,7 @@ import java.util.List;
  * @param events          events in the window (pours, keg swaps, tares, sensor errors); may be empty
  */
 public record ReadingsBatch(
-        @JsonProperty(required = true) int schemaVersion,
+        int schemaVersion,
         String hardwareId,
         String deviceId,
         String bootId,

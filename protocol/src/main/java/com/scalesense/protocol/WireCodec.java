@@ -1,13 +1,11 @@
 package com.scalesense.protocol;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.scalesense.protocol.internal.ErrorPaths;
 import com.scalesense.protocol.internal.SchemaVersionScan;
 import com.scalesense.protocol.internal.StrictUtf8;
-import com.scalesense.protocol.internal.WireMapper;
-import java.io.IOException;
+import com.scalesense.protocol.internal.WireBinding;
+import com.scalesense.protocol.internal.WireJson;
 
 /**
  * Protocol messages to and from UTF-8 JSON: snake_case fields, enums as lower snake_case
@@ -19,6 +17,11 @@ import java.io.IOException;
  * fractions in integer fields, numbers out of range, nesting deeper than 32 and payloads over
  * the size limit are {@link MalformedMessageException}s naming the JSON path. Unknown fields are ignored, so newer firmware can add fields. Decoding
  * checks form only; the rules of the contract are {@link MessageValidator}'s.
+ *
+ * <p>Built on jackson-core's streaming parser and generator, field by field, without an object
+ * mapper (issue 18: jackson-databind was 678 of the agent's classes). The bytes it writes and what
+ * it accepts or refuses, with which path and rule, are those of the databind codec it replaced,
+ * line for line over a golden corpus (GoldenCorpusTest).
  *
  * <p>Thread-safe and reusable: build one and share it.
  */
@@ -41,13 +44,11 @@ public final class WireCodec {
     public static final int MAX_RULE_EVENT_BYTES = MAX_PAYLOAD_BYTES + RULE_TOPIC_ALLOWANCE;
 
     /** Writes a topic as a JSON string, to count the bytes the rule added. */
-    private static final ObjectMapper QUOTER = new ObjectMapper();
+    private static final WireBinding QUOTER = new WireBinding(new JsonFactory());
 
     private final int maxBytes;
-    private final ObjectMapper mapper;
-    private final ObjectReader batchReader;
-    private final ObjectReader registrationReader;
-    private final ObjectReader commandReader;
+    private final JsonFactory factory;
+    private final WireBinding binding;
 
     /** A codec for what a device sends and receives: at most {@link #MAX_PAYLOAD_BYTES}. */
     public WireCodec() {
@@ -56,10 +57,8 @@ public final class WireCodec {
 
     private WireCodec(int maxBytes) {
         this.maxBytes = maxBytes;
-        this.mapper = WireMapper.create(maxBytes);
-        this.batchReader = mapper.readerFor(ReadingsBatch.class);
-        this.registrationReader = mapper.readerFor(BootRegistration.class);
-        this.commandReader = mapper.readerFor(DeviceCommand.class);
+        this.factory = WireJson.factory(maxBytes);
+        this.binding = new WireBinding(factory);
     }
 
     /**
@@ -77,42 +76,41 @@ public final class WireCodec {
      * {@code ,"topic":"<topic>"} the rule added (the topic as the event carries it, JSON-escaped).
      */
     public static int devicePayloadBytes(int eventBytes, String topic) {
-        try {
-            return eventBytes - ",\"topic\":".length() - QUOTER.writeValueAsBytes(topic).length;
-        } catch (JsonProcessingException e) {
-            throw new ProtocolException("a topic must be writable as JSON text.", e);
-        }
+        return eventBytes - ",\"topic\":".length() - QUOTER.quoted(topic).length;
     }
 
     /**
      * Encodes a protocol record, event or command as UTF-8 JSON.
      *
      * @throws MalformedMessageException naming the path of a NaN or infinite number
-     * @throws ProtocolException         if {@code message} is not a type of this package
+     * @throws ProtocolException         if {@code message} is not a batch, reading, event,
+     *                                    registration, capabilities, command or an enum of this package
      */
     public byte[] encode(Object message) {
-        if (message == null || !message.getClass().getName().startsWith(WireCodec.class.getPackageName() + ".")) {
+        byte[] json = message == null ? null : binding.write(message);
+        if (json == null) {
             throw new ProtocolException("only protocol messages can be encoded, was "
                     + (message == null ? "null" : message.getClass().getName()) + ".");
         }
-        try {
-            return mapper.writeValueAsBytes(message);
-        } catch (JsonProcessingException e) {
-            throw new MalformedMessageException(ErrorPaths.pathOf(e), ErrorPaths.ruleOf(e), e);
-        }
+        return json;
     }
 
     /**
-     * Decodes one message of {@code type}; a {@link ReadingsBatch} or {@link BootRegistration}
-     * also has its schema_version checked.
+     * Decodes one message of {@code type}: a {@link ReadingsBatch}, {@link Reading},
+     * {@link DeviceEvent}, {@link BootRegistration} or {@link DeviceCommand}; a batch or
+     * registration also has its schema_version checked.
      *
      * @throws MalformedMessageException naming the JSON path and the rule
+     * @throws ProtocolException         if {@code type} is none of those
      */
     public <T> T decode(byte[] json, Class<T> type) {
         if (type == ReadingsBatch.class || type == BootRegistration.class) {
-            return type.cast(readVersioned(json, mapper.readerFor(type)));
+            return type.cast(readVersioned(json, type));
         }
-        return read(json, mapper.readerFor(type));
+        if (type != Reading.class && type != DeviceEvent.class && type != DeviceCommand.class) {
+            throw new ProtocolException("only protocol messages can be decoded, was " + type.getName() + ".");
+        }
+        return read(json, type);
     }
 
     /**
@@ -121,22 +119,22 @@ public final class WireCodec {
      * version, since a message of another version may differ anywhere.
      */
     public ReadingsBatch decodeBatch(byte[] json) {
-        return (ReadingsBatch) readVersioned(json, batchReader);
+        return readVersioned(json, ReadingsBatch.class);
     }
 
     /** Decodes a boot registration like {@link #decodeBatch}. */
     public BootRegistration decodeRegistration(byte[] json) {
-        return (BootRegistration) readVersioned(json, registrationReader);
+        return readVersioned(json, BootRegistration.class);
     }
 
     /** Decodes a command sent to a scale. */
     public DeviceCommand decodeCommand(byte[] json) {
-        return read(json, commandReader);
+        return read(json, DeviceCommand.class);
     }
 
-    private <T> T read(byte[] json, ObjectReader reader) {
+    private <T> T read(byte[] json, Class<T> type) {
         checkBytes(json);
-        return parse(json, reader);
+        return binding.read(json, type);
     }
 
     /** Size first (nothing bigger is scanned), then strict UTF-8. */
@@ -154,28 +152,13 @@ public final class WireCodec {
         }
     }
 
-    private static <T> T parse(byte[] json, ObjectReader reader) {
-        try {
-            T value = reader.readValue(json);
-            if (value == null) {
-                throw new MalformedMessageException(ErrorPaths.ROOT, "payload must be a JSON object, was null");
-            }
-            return value;
-        } catch (JsonProcessingException e) {
-            throw new MalformedMessageException(ErrorPaths.pathOf(e), ErrorPaths.ruleOf(e), e);
-        } catch (IOException e) {
-            // Only a byte array is read, so this is a broken stream, not I/O.
-            throw new MalformedMessageException(ErrorPaths.ROOT, "payload is not readable JSON: " + e.getMessage(), e);
-        }
-    }
-
-    private Object readVersioned(byte[] json, ObjectReader reader) {
+    private <T> T readVersioned(byte[] json, Class<T> type) {
         checkBytes(json);
-        Object message;
+        T message;
         try {
-            message = parse(json, reader);
+            message = binding.read(json, type);
         } catch (MalformedMessageException e) {
-            String versionProblem = SchemaVersionScan.problem(mapper.getFactory(), json, ReadingsBatch.SCHEMA_VERSION);
+            String versionProblem = SchemaVersionScan.problem(factory, json, ReadingsBatch.SCHEMA_VERSION);
             if (versionProblem != null) {
                 throw new MalformedMessageException("schema_version", versionProblem, e);
             }

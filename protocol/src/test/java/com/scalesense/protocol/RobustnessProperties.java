@@ -76,7 +76,7 @@ class RobustnessProperties {
         });
     }
 
-    private static byte[] mutate(byte[] original, int at, byte replacement, int operation) {
+    static byte[] mutate(byte[] original, int at, byte replacement, int operation) {
         return switch (operation) {
             case 0 -> {
                 byte[] copy = original.clone();

@@ -11,11 +11,18 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.protocol.TareStatus;
 import com.scalesense.protocol.WireCodec;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -31,10 +38,15 @@ import java.util.function.Supplier;
  * </pre>
  * where {@code /tmp/protocol-cp.txt} comes from
  * {@code ./mvnw -B -q -pl protocol dependency:build-classpath -Dmdep.outputFile=/tmp/protocol-cp.txt}.
+ *
+ * <p>With an argument, the classpath of another build of the codec (its protocol classes and its
+ * Jackson jars, e.g. the databind codec before issue 18), it also times that codec's encode and
+ * decode of the same batch in the same JVM (its own class loader), round by round beside this one's,
+ * after checking that both write the same bytes.
  */
 public final class CodecBenchmark {
 
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = Integer.getInteger("rounds", 5);
     private static final int ITERATIONS = 2_000;
     private static final long START = 1_704_067_200_000L;
 
@@ -64,6 +76,47 @@ public final class CodecBenchmark {
                     round, micros(baseline), micros(decode), decode / (double) baseline, micros(validate),
                     validate / (double) baseline, bomb.length, micros(reject), reject / (double) bombBaseline);
         }
+        if (args.length > 0) {
+            compare(args[0], codec, json);
+        }
+    }
+
+    /** Encode and decode of {@code json} by the codec built from {@code classpath} against this one. */
+    private static void compare(String classpath, WireCodec codec, byte[] json) throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classpath.split(":")) {
+            urls.add(Path.of(entry).toUri().toURL());
+        }
+        try (var loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+            Class<?> type = loader.loadClass(WireCodec.class.getName());
+            Object other = type.getConstructor().newInstance();
+            Method decode = type.getMethod("decodeBatch", byte[].class);
+            Method encode = type.getMethod("encode", Object.class);
+            Object otherBatch = decode.invoke(other, json);
+            ReadingsBatch batch = codec.decodeBatch(json);
+            boolean same = Arrays.equals((byte[]) encode.invoke(other, otherBatch), codec.encode(batch));
+            System.out.printf(Locale.ROOT, "against %s: same bytes %s%n", classpath.split(":")[0], same);
+            // CPU time of this thread, not wall time: on a shared machine a round's wall time is
+            // mostly other processes' turns
+            for (int round = 1; round <= ROUNDS; round++) {
+                long otherDecode = cpuTime(() -> invoke(decode, other, json));
+                long thisDecode = cpuTime(() -> codec.decodeBatch(json));
+                long otherEncode = cpuTime(() -> invoke(encode, other, otherBatch));
+                long thisEncode = cpuTime(() -> codec.encode(batch));
+                System.out.printf(Locale.ROOT, "round %d (thread CPU): decodeBatch other %7.1f us, this %7.1f us, ratio"
+                                + " %.2f | encode other %7.1f us, this %7.1f us, ratio %.2f%n", round, micros(otherDecode),
+                        micros(thisDecode), thisDecode / (double) otherDecode, micros(otherEncode), micros(thisEncode),
+                        thisEncode / (double) otherEncode);
+            }
+        }
+    }
+
+    private static Object invoke(Method method, Object target, Object arg) {
+        try {
+            return method.invoke(target, arg);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Object readTree(ObjectMapper mapper, byte[] json) {
@@ -82,14 +135,23 @@ public final class CodecBenchmark {
         }
     }
 
-    /** Mean nanoseconds per call over {@link #ITERATIONS} calls. */
+    /** Mean wall-clock nanoseconds per call over {@link #ITERATIONS} calls. */
     private static long time(Supplier<Object> work) {
+        return time(work, System::nanoTime);
+    }
+
+    /** Mean CPU nanoseconds of this thread per call over {@link #ITERATIONS} calls. */
+    private static long cpuTime(Supplier<Object> work) {
+        return time(work, ManagementFactory.getThreadMXBean()::getCurrentThreadCpuTime);
+    }
+
+    private static long time(Supplier<Object> work, LongSupplier clock) {
         Object sink = null;
-        long start = System.nanoTime();
+        long start = clock.getAsLong();
         for (int i = 0; i < ITERATIONS; i++) {
             sink = work.get();
         }
-        long elapsed = System.nanoTime() - start;
+        long elapsed = clock.getAsLong() - start;
         if (sink == null) {
             throw new IllegalStateException("the work produced nothing");
         }

@@ -1,18 +1,15 @@
 package com.scalesense.agent.store.internal;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.scalesense.agent.store.StoreKey;
 import com.scalesense.agent.store.StoreValueException;
 import com.scalesense.agent.store.StoreWriteException;
 import java.io.IOException;
 
-/** Store records as JSON; unknown fields are ignored so a newer agent's values still read. */
+/**
+ * Store records as JSON ({@link RecordJson}); unknown fields are ignored so a newer agent's values
+ * still read.
+ */
 final class RecordCodec {
-
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
     <T extends Record> byte[] encode(StoreKey<T> key, Object value) {
         if (!key.type().isInstance(value)) {
@@ -20,7 +17,7 @@ final class RecordCodec {
                     + key.type().getSimpleName() + ", was " + (value == null ? "null" : value.getClass().getSimpleName())));
         }
         try {
-            return mapper.writeValueAsBytes(value);
+            return RecordJson.write((Record) value);
         } catch (IOException | RuntimeException e) {
             throw new StoreWriteException(key.name(), e);
         }
@@ -28,8 +25,8 @@ final class RecordCodec {
 
     <T extends Record> T decode(StoreKey<T> key, byte[] bytes) {
         try {
-            return mapper.readValue(bytes, key.type());
-        } catch (IOException e) {
+            return RecordJson.read(bytes, key.type());
+        } catch (IOException | RuntimeException e) {
             throw new StoreValueException(key.name(), key.type(), e);
         }
     }

@@ -12,16 +12,18 @@
   const DEFAULT_LOW_KEG_PCT = 15;
   const STORE_KEY = "scale-sense.dashboard.access";
   const KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
-  const LOC_PATTERN = /^loc-[a-z0-9-]+$/;
+  const LOC_PATTERN = /^[a-z0-9][a-z0-9-]{0,47}$/; // openapi.yaml LocId
   const SVG_NS = "http://www.w3.org/2000/svg";
   const ALERT_NAMES = {
     low_keg: "Low keg", low_battery: "Low battery", sensor_error: "Sensor error", offline: "Offline"
   };
   const KEG_STATES = {
     stable: "Steady", pouring: "Pouring", settling: "Settling", keg_absent: "No keg on the scale",
-    keg_replaced: "New keg", invalid: "Sensor error", disturbed: "Disturbed"
+    keg_replaced: "New keg", invalid: "Sensor error", disturbed: "Disturbed", unknown: "Waiting for the scale"
   };
-  const TARE_STATUS = { pending: "tare pending", empty_set: "empty tared", complete: "tared" };
+  const TARE_STATUS = {
+    pending: "tare pending", empty_set: "empty tared", empty_tared: "empty tared", complete: "tared", full_tared: "tared"
+  };
 
   const apiBase = ((window.SCALE_SENSE && window.SCALE_SENSE.apiBase) || "").replace(/\/+$/, "");
   const el = (id) => document.getElementById(id);
@@ -43,7 +45,7 @@
   function readAccess() {
     const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
     if (hash.has("key") || hash.has("loc")) {
-      const fromUrl = { loc: (hash.get("loc") || "").trim(), key: (hash.get("key") || "").trim() };
+      const fromUrl = { loc: (hash.get("loc") || "").trim(), key: (hash.get("key") || "").trim().toLowerCase() };
       // The key leaves the address bar (and the history) as soon as it is stored.
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
       if (valid(fromUrl)) {
@@ -86,9 +88,9 @@
 
   el("access").addEventListener("submit", (event) => {
     event.preventDefault();
-    const candidate = { loc: el("access-loc").value.trim(), key: el("access-key").value.trim() };
+    const candidate = { loc: el("access-loc").value.trim(), key: el("access-key").value.trim().toLowerCase() };
     if (!valid(candidate)) {
-      showMessage("Location must look like loc-001 and the API key must be 64 hex characters.");
+      showMessage("The location must look like loc-001 (lowercase letters, digits, dashes) and the API key must be 64 hex characters.");
       return;
     }
     access = candidate;

@@ -302,13 +302,23 @@
 
   // ---- level chart per keg (inline SVG) ----
 
+  // A keg's level series is read again only when the tap has a newer reading than the series
+  // was read at: scales send batches minutes apart, so most refreshes cost one request, not 1 + taps.
+  // Safe because the sink writes a batch's readings before the tap state (IngestionService, A then B).
+  const series = new Map(); // keg_id -> { asOf: last_reading_at, points }
+
   async function drawCharts(d) {
     const taps = (d.taps || []).filter((t) => t.keg && t.keg.keg_id);
     await Promise.all(taps.map(async (tap) => {
       const card = el("taps").querySelector('[data-tap="' + tap.tap_number + '"]');
       try {
-        const levels = await api(locPath() + "/kegs/" + encodeURIComponent(tap.keg.keg_id) + "/levels");
-        drawChart(card.querySelector(".chart"), levels.points || [], Date.parse(d.generated_at), d.timezone);
+        let known = series.get(tap.keg.keg_id);
+        if (!known || known.asOf !== tap.last_reading_at) {
+          const levels = await api(locPath() + "/kegs/" + encodeURIComponent(tap.keg.keg_id) + "/levels");
+          known = { asOf: tap.last_reading_at, points: levels.points || [] };
+          series.set(tap.keg.keg_id, known);
+        }
+        drawChart(card.querySelector(".chart"), known.points, Date.parse(d.generated_at), d.timezone);
       } catch (e) {
         if (e.status === 401 || e.status === 403) {
           throw e;

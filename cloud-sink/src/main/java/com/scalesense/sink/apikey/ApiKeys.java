@@ -9,6 +9,7 @@ import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -42,6 +44,10 @@ public final class ApiKeys {
     private static final Pattern RAW_KEY = Pattern.compile("^[0-9a-f]{64}$");
     static final String GSI1PK = "api_keys";
     private static final int MAX_PAGES = 20;
+    /** Optional attribute added to seed 001's item (its migration rules allow new optional attributes). */
+    static final String LOC_IDS = "loc_ids";
+    /** A key for a bar group, not for the fleet: an operator with more locations makes more keys. */
+    static final int MAX_LOCATIONS = 100;
 
     private final Table table;
     private final ApiKeyHasher hasher;
@@ -55,8 +61,19 @@ public final class ApiKeys {
         this.clock = clock;
     }
 
-    public CreatedApiKey create(String description) {
+    /**
+     * Creates a key for the given locations (at least one; each a valid loc_id). The raw key is
+     * returned once and never stored.
+     */
+    public CreatedApiKey create(String description, Set<String> locIds) {
         String note = Fields.optionalText("description", description, 200);
+        if (locIds == null || locIds.isEmpty()) {
+            throw new InvalidInputException("loc_ids", "[]", "must name at least one location the key may reach");
+        }
+        if (locIds.size() > MAX_LOCATIONS) {
+            throw new InvalidInputException("loc_ids", locIds.size() + " locations", "must name at most " + MAX_LOCATIONS);
+        }
+        locIds.forEach(l -> Fields.match("loc_id", l, Fields.LOC_ID));
         byte[] raw = new byte[RAW_KEY_BYTES];
         random.nextBytes(raw);
         String rawKey = HexFormat.of().formatHex(raw);
@@ -68,11 +85,12 @@ public final class ApiKeys {
         if (note != null) {
             item.put("description", s(note));
         }
+        item.put(LOC_IDS, AttributeValue.fromSs(List.copyOf(locIds)));
         if (!table.putIfAbsent(item, "key_id")) {
             // 122 random bits: a repeat means a broken random source, never a second key with this id.
             throw new ConflictException("api key", keyId, "already exists");
         }
-        return new CreatedApiKey(new ApiKey(keyId, now, null, true, note), rawKey);
+        return new CreatedApiKey(new ApiKey(keyId, now, null, true, note, locIds), rawKey);
     }
 
     /** @throws ApiKeyRejectedException unless the key is known and active */
@@ -127,7 +145,7 @@ public final class ApiKeys {
                     .conditionExpression("attribute_exists(key_id) AND (attribute_not_exists(last_used_at) OR last_used_at <= :cutoff)")
                     .updateExpression("SET last_used_at = :now")
                     .expressionAttributeValues(Map.of(":now", s(now.toString()), ":cutoff", s(cutoff.toString()))));
-            return new ApiKey(key.keyId(), key.createdAt(), now, key.active(), key.description());
+            return new ApiKey(key.keyId(), key.createdAt(), now, key.active(), key.description(), key.locIds());
         } catch (ConditionalCheckFailedException concurrentUse) {
             return key;
         }
@@ -137,7 +155,7 @@ public final class ApiKeys {
         String lastUsed = Attr.str(item, "last_used_at");
         return new ApiKey(Attr.str(item, "key_id"), Instant.parse(Attr.str(item, "created_at")),
                 lastUsed == null ? null : Instant.parse(lastUsed), Boolean.TRUE.equals(Attr.flag(item, "is_active")),
-                Attr.str(item, "description"));
+                Attr.str(item, "description"), item.containsKey(LOC_IDS) ? Set.copyOf(item.get(LOC_IDS).ss()) : Set.of());
     }
 
     /** RFC 4122 version 4 from the injected random source (seed 001 validation rule). */

@@ -18,6 +18,7 @@ import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeSet;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -33,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <pre>
  * create-tables                     the sink's tables, as TableCreator defines them (idempotent)
  * seed &lt;seeds-dir&gt;                 load seeds/ (create-if-absent)
- * api-key create [description]      prints the raw key once
+ * api-key create &lt;loc_id&gt;[,&lt;loc_id&gt;...] [description]   a key for those locations; prints the raw key once
  * api-key list                      newest first, no hashes
  * api-key revoke &lt;key_id&gt;
  * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
@@ -48,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class AdminCli {
 
-    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create [description] | api-key list"
+    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
             + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
             + " | rejections <device_id> [limit]";
@@ -105,13 +107,20 @@ public final class AdminCli {
                 SeedLoader.Report r = new SeedLoader(client, names, clock).load(SeedReader.read(Path.of(args[1])));
                 out.println("seeded: " + r.written() + " items written, " + r.skipped() + " already there");
             } else if (command.equals("api-key create")) {
-                CreatedApiKey k = keys(names).create(args.length > 2 ? String.join(" ", Arrays.copyOfRange(args, 2, args.length)) : null);
-                out.println("key_id  " + k.key().keyId());
+                ApiKeys keys = keys(names);
+                if (args.length < 3) {
+                    throw new InvalidInputException("loc_ids", "<none>", "api-key create needs <loc_id>[,<loc_id>...]"
+                            + " before the description: a key reaches only the locations it names");
+                }
+                CreatedApiKey k = keys.create(args.length > 3 ? String.join(" ", Arrays.copyOfRange(args, 3, args.length)) : null,
+                        new TreeSet<>(Arrays.asList(args[2].split(","))));
+                out.println("key_id  " + k.key().keyId() + "  locations " + String.join(",", k.key().locIds()));
                 out.println("api_key " + k.rawKey() + "   (shown once: store it now)");
             } else if (command.equals("api-key list") && args.length == 2) {
                 for (ApiKey k : keys(names).list()) {
                     out.println(k.keyId() + "  " + k.createdAt() + "  " + (k.active() ? "active " : "revoked")
-                            + "  last_used=" + k.lastUsedAt() + "  " + (k.description() == null ? "" : k.description()));
+                            + "  last_used=" + k.lastUsedAt() + "  locations=" + String.join(",", k.locIds())
+                            + "  " + (k.description() == null ? "" : k.description()));
                 }
             } else if (command.equals("api-key revoke") && args.length == 3) {
                 keys(names).revoke(args[2]);

@@ -2,6 +2,8 @@ package com.scalesense.sink.handler;
 
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.api.HttpApi;
+import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.ingest.IngestionService;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.rejection.RejectionMetrics;
@@ -37,6 +39,11 @@ final class SinkWiring {
             client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
         }
         return client;
+    }
+
+    /** The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without). */
+    static HttpApi api(Map<String, String> env) {
+        return HttpApi.create(client(), TableNames.fromEnv(env), ApiKeyPepper.fromEnvironment(env), Clock.systemUTC());
     }
 
     static SinkStore store(Map<String, String> env) {

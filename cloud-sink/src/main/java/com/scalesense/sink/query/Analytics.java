@@ -6,6 +6,7 @@ import com.scalesense.sink.admin.NotFoundException;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
+import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * each tap's keg-less partition: one Query per partition, no scan.
  */
 public final class Analytics {
+
+    /** Readings live 30 days (seed 000 TTL); a day more lets a chart end at "now" and start at the oldest. */
+    static final Duration MAX_LEVELS_SPAN = Duration.ofDays(31);
 
     private final Reads reads;
     private final ReadingsStore store;
@@ -61,6 +65,22 @@ public final class Analytics {
         Fields.match("keg_id", kegId, Fields.KEG_ID);
         return KegLifespan.of(kegId, store.between(ReadingsStore.kegPartition(kegId), Instant.EPOCH,
                 clock.instant(), Map.of()));
+    }
+
+    /**
+     * One keg's level series over {@code [from, to]} (its own readings partition, 30-day store).
+     *
+     * @throws InvalidInputException unless {@code from < to} and the range is at most 31 days
+     */
+    public KegLevels kegLevels(String kegId, Instant from, Instant to) {
+        Fields.match("keg_id", kegId, Fields.KEG_ID);
+        if (!from.isBefore(to)) {
+            throw new InvalidInputException("from", from, "must be before to (" + to + ")");
+        }
+        if (Duration.between(from, to).compareTo(MAX_LEVELS_SPAN) > 0) {
+            throw new InvalidInputException("to", to, "must be at most 31 days after from (readings are kept 30 days)");
+        }
+        return KegLevels.of(kegId, from, to, store.between(ReadingsStore.kegPartition(kegId), from, to, Map.of()));
     }
 
     /** Average gallons poured per local hour of day over the last 30 days, all taps of the location. */

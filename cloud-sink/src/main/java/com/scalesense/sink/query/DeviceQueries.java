@@ -61,6 +61,13 @@ public final class DeviceQueries {
                 .scanIndexForward(true).build());
     }
 
+    /** The META items of the scales registered at a location (GSI loc_id-index), by device_id. */
+    public List<Item> devicesAt(String locId) {
+        return reads.index(Tables.LOC_ID_INDEX, "loc_id", Fields.match("loc_id", locId, Fields.LOC_ID)).stream()
+                .filter(i -> i.string("PK").startsWith("DEVICE#") && "META".equals(i.string("SK")))
+                .sorted(java.util.Comparator.comparing((Item i) -> i.string("PK"))).toList();
+    }
+
     private static String check(String deviceId) {
         return Fields.match("device_id", deviceId, Fields.DEVICE_ID);
     }

@@ -51,6 +51,11 @@ public final class DeviceReadingQueries {
                 .scanIndexForward(false).build());
     }
 
+    /** The seed 001 {@code devices} row of a scale (last_seen_at, firmware_version), by hardware_id. */
+    public Optional<Item> deviceRow(String hardwareId) {
+        return devices.get(Map.of("hardware_id", s(check(hardwareId))));
+    }
+
     private static String check(String hardwareId) {
         return Fields.match("hardware_id", hardwareId, Fields.HARDWARE_ID);
     }

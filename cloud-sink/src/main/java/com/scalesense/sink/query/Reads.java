@@ -28,6 +28,12 @@ final class Reads {
         return item.isEmpty() ? Optional.empty() : Optional.of(Item.of(item));
     }
 
+    /** GetItem by a key of another shape than PK/SK (seed 001's tables). */
+    Optional<Item> get(Map<String, AttributeValue> key) {
+        Map<String, AttributeValue> item = table.get(key, false);
+        return item.isEmpty() ? Optional.empty() : Optional.of(Item.of(item));
+    }
+
     /** Items of partition {@code pk} whose SK begins with {@code prefix}, in SK order. */
     List<Item> prefix(String pk, String prefix, boolean ascending) {
         return query(QueryRequest.builder()

@@ -2,8 +2,10 @@ package com.scalesense.sink.query;
 
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +46,19 @@ public final class TapQueries {
     /** {@code PK=LOCATION#<loc_id>, SK=TAP#nn}. */
     public Optional<Item> tapConfig(String locId, String tapNumber) {
         return reads.get(Keys.tapConfig(check(locId), Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER)));
+    }
+
+    /**
+     * The kegs a tap has held, newest first: the location's {@code KEG#/META} items (GSI
+     * loc_id-index, {@code loc_id = :loc}; seed 000 keeps every keg's META) whose {@code tap_id} is
+     * this tap, newest first by {@code tapped_at} (a keg without one last). One Query, no scan.
+     */
+    public List<Item> kegHistory(String locId, String tapNumber) {
+        String tapId = check(locId) + "#TAP#" + Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
+        return reads.index(Tables.LOC_ID_INDEX, "loc_id", locId).stream()
+                .filter(i -> i.string("PK").startsWith("KEG#") && tapId.equals(i.string("tap_id")))
+                .sorted(Comparator.comparing((Item i) -> i.string("tapped_at"), Comparator.nullsFirst(Comparator.<String>naturalOrder())).reversed())
+                .toList();
     }
 
     private static String check(String locId) {

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class ApiKeysIT extends WithLocalDynamo {
 
     @Test
     void stores_only_the_peppered_hash_in_seed_001_shape_and_accepts_the_raw_key() {
-        CreatedApiKey created = keys.create("Production scales - loc-001");
+        CreatedApiKey created = keys.create("Production scales - loc-001", Set.of("loc-001"));
 
         var item = dynamo.client().getItem(b -> b.tableName(names.apiKeys())
                 .key(Map.of("key_id", Attr.s(created.key().keyId())))).item();
@@ -54,8 +55,31 @@ class ApiKeysIT extends WithLocalDynamo {
     }
 
     @Test
+    void scopes_a_key_to_the_locations_it_was_created_for_and_a_key_without_scope_to_none() {
+        // issue 17: a key of one bar must not read another bar's taps
+        CreatedApiKey scoped = keys.create("two bars", Set.of("loc-001", "loc-002"));
+        CreatedApiKey legacy = keys.create("before scopes", Set.of("loc-001"));
+        dynamo.client().updateItem(b -> b.tableName(names.apiKeys()).key(Map.of("key_id", Attr.s(legacy.key().keyId())))
+                .updateExpression("REMOVE loc_ids"));
+
+        var item = dynamo.client().getItem(b -> b.tableName(names.apiKeys())
+                .key(Map.of("key_id", Attr.s(scoped.key().keyId())))).item();
+        ApiKey validated = keys.validate(scoped.rawKey());
+
+        assertThat(item.get("loc_ids").ss()).containsExactlyInAnyOrder("loc-001", "loc-002");
+        assertThat(validated.locIds()).containsExactly("loc-001", "loc-002");
+        assertThat(validated.reaches("loc-002")).isTrue();
+        assertThat(validated.reaches("loc-003")).isFalse();
+        assertThat(keys.validate(legacy.rawKey()).locIds()).isEmpty();
+        assertThatThrownBy(() -> keys.create("nowhere", Set.of()))
+                .isInstanceOf(com.scalesense.sink.validation.InvalidInputException.class).hasMessageContaining("loc_ids");
+        assertThatThrownBy(() -> keys.create("bad", Set.of("LOC 1")))
+                .isInstanceOf(com.scalesense.sink.validation.InvalidInputException.class).hasMessageContaining("loc_id");
+    }
+
+    @Test
     void rejects_a_wrong_key_a_malformed_key_and_a_key_hashed_with_another_pepper() {
-        CreatedApiKey created = keys.create(null);
+        CreatedApiKey created = keys.create(null, Set.of("loc-001"));
         String wrong = created.rawKey().substring(1) + (created.rawKey().charAt(0) == 'a' ? "b" : "a");
         ApiKeys otherPepper = new ApiKeys(dynamo.client(), names,
                 ApiKeyPepper.fromEnvironment(Map.of("API_KEY_PEPPER", "another-pepper-fedcba9876543210")),
@@ -71,7 +95,7 @@ class ApiKeysIT extends WithLocalDynamo {
 
     @Test
     void a_revoked_key_is_rejected_at_once() {
-        CreatedApiKey created = keys.create(null);
+        CreatedApiKey created = keys.create(null, Set.of("loc-001"));
         keys.validate(created.rawKey());
 
         keys.revoke(created.key().keyId());
@@ -84,7 +108,7 @@ class ApiKeysIT extends WithLocalDynamo {
 
     @Test
     void last_used_at_is_written_at_most_once_per_five_minutes() {
-        CreatedApiKey created = keys.create(null);
+        CreatedApiKey created = keys.create(null, Set.of("loc-001"));
 
         clock.advance(Duration.ofMinutes(1));
         keys.validate(created.rawKey());
@@ -100,9 +124,9 @@ class ApiKeysIT extends WithLocalDynamo {
 
     @Test
     void lists_keys_newest_first_without_hashes() {
-        CreatedApiKey first = keys.create("first");
+        CreatedApiKey first = keys.create("first", Set.of("loc-001"));
         clock.advance(Duration.ofHours(1));
-        CreatedApiKey second = keys.create("second");
+        CreatedApiKey second = keys.create("second", Set.of("loc-001"));
         keys.revoke(first.key().keyId());
 
         assertThat(keys.list()).extracting(ApiKey::keyId, ApiKey::active, ApiKey::description).containsExactly(

@@ -32,15 +32,18 @@ class AdminCliIT extends WithLocalDynamo {
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix(), "API_KEY_PEPPER", "pepper-0123456789abcdef"));
 
         assertThat(cli.run(new String[] {"seed", "../seeds"})).isZero();
-        assertThat(cli.run(new String[] {"api-key", "create", "bar", "tablets"})).isZero();
+        assertThat(cli.run(new String[] {"api-key", "create", "loc-001,loc-002", "bar", "tablets"})).isZero();
         String keyId = output().lines().filter(l -> l.startsWith("key_id")).findFirst().orElseThrow().split("\\s+")[1];
+        assertThat(cli.run(new String[] {"api-key", "create"})).isEqualTo(2);
         assertThat(cli.run(new String[] {"api-key", "revoke", keyId})).isZero();
         assertThat(cli.run(new String[] {"api-key", "list"})).isZero();
 
         assertThat(output()).contains("seeded: 48 items written, 0 already there")
                 .containsPattern("api_key [0-9a-f]{64} ")
+                .contains("error: loc_ids")
                 .contains("revoked " + keyId)
-                .containsPattern(keyId + "  2026-11-20T12:00:00Z  revoked  last_used=null  bar tablets");
+                .contains("key_id  " + keyId + "  locations loc-001,loc-002")
+                .containsPattern(keyId + "  2026-11-20T12:00:00Z  revoked  last_used=null  locations=loc-001,loc-002  bar tablets");
     }
 
     @Test

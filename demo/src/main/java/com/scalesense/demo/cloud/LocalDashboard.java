@@ -1,0 +1,77 @@
+package com.scalesense.demo.cloud;
+
+import com.scalesense.agent.clock.SuppliedClock;
+import com.scalesense.sink.api.LocalApiServer;
+import com.scalesense.sink.apikey.ApiKeyPepper;
+import com.scalesense.sink.apikey.ApiKeys;
+import com.scalesense.sink.apikey.CreatedApiKey;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * The demo bar's HTTP API and dashboard page ({@code --serve}): the sink's {@link LocalApiServer}
+ * on 127.0.0.1 over the demo's tables, and one API key for the bar made with the admin's
+ * {@link ApiKeys}, so the printed {@link #pageUri()} opens the page ready to read.
+ *
+ * <p>The API's clock is the bar's, stopped at closing time: the evening's simulated time runs
+ * hundreds of times faster than real time, and a clock that ran on past the evening would, within
+ * a minute of real time, call every tap stale and soon slide the level charts' last 24 hours past
+ * the evening.
+ */
+public final class LocalDashboard implements AutoCloseable {
+
+    private final LocalApiServer server;
+    private final String locId;
+    private final CreatedApiKey key;
+
+    private LocalDashboard(LocalApiServer server, String locId, CreatedApiKey key) {
+        this.server = server;
+        this.locId = locId;
+        this.key = key;
+    }
+
+    /**
+     * Starts the API and the page on 127.0.0.1:{@code port} (0: a free port) and makes a key for
+     * {@code locId}. The pepper is new per run: the tables live in memory and go with the process.
+     *
+     * @param barTimeMs     the bar's time, epoch ms (the demo's simulated clock)
+     * @param closingTimeMs the end of the evening, epoch ms: the API's clock stops there
+     */
+    public static LocalDashboard start(LocalTables tables, LongSupplier barTimeMs, long closingTimeMs, String locId,
+                                       int port) {
+        SecureRandom random = new SecureRandom();
+        byte[] secret = new byte[16];
+        random.nextBytes(secret);
+        ApiKeyPepper pepper = ApiKeyPepper.fromEnvironment(Map.of(ApiKeyPepper.ENV, HexFormat.of().formatHex(secret)));
+        Clock clock = new SuppliedClock(() -> Math.min(barTimeMs.getAsLong(), closingTimeMs));
+        CreatedApiKey key = new ApiKeys(tables.client(), tables.names(), pepper, random, clock)
+                .create("demo dashboard (--serve)", Set.of(locId));
+        LocalApiServer server = LocalApiServer.start(tables.client(), tables.names(), pepper, clock, port);
+        return new LocalDashboard(server, locId, key);
+    }
+
+    /** The page with the location and the key in its fragment (the page stores both and drops them from the address bar). */
+    public URI pageUri() {
+        return URI.create(server.uri() + "#loc=" + locId + "&key=" + key.rawKey());
+    }
+
+    /** {@code http://127.0.0.1:<port>/}: the page, and the API under {@code /v1/}. */
+    public URI baseUri() {
+        return server.uri();
+    }
+
+    /** The key for the bar (64 hex), to call the API by hand. */
+    public String rawKey() {
+        return key.rawKey();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

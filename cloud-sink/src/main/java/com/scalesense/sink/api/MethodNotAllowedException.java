@@ -12,7 +12,7 @@ public class MethodNotAllowedException extends SinkException {
 
     public MethodNotAllowedException(String method, String path, Set<String> allowed) {
         super(method + " is not allowed on " + path + "; allowed: " + String.join(", ", allowed));
-        this.allowed = Set.copyOf(allowed);
+        this.allowed = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(allowed));
     }
 
     public Set<String> allowed() {

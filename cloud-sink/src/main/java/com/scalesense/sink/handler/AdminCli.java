@@ -1,6 +1,7 @@
 package com.scalesense.sink.handler;
 
 import com.scalesense.sink.SinkException;
+import com.scalesense.sink.api.LocalApiServer;
 import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegAssignment;
@@ -27,6 +28,7 @@ import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -42,6 +44,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
  * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
  * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
+ * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
  * </pre>
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
  * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
@@ -53,7 +56,9 @@ public final class AdminCli {
     static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
             + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
-            + " | rejections <device_id> [limit]";
+            + " | rejections <device_id> [limit] | serve-api [port]";
+    /** serve-api's port when none is given. */
+    static final int DEFAULT_API_PORT = 8080;
     /** Rejections listed when no limit is given. */
     static final int DEFAULT_REJECTIONS = 20;
 
@@ -61,12 +66,19 @@ public final class AdminCli {
     private final Map<String, String> env;
     private final Clock clock;
     private final PrintStream out;
+    private final Consumer<LocalApiServer> serving;
 
     AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out) {
+        this(client, env, clock, out, AdminCli::untilKilled);
+    }
+
+    /** @param serving what serve-api does with the running server before it returns (the CLI: waits for Ctrl-C) */
+    AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out, Consumer<LocalApiServer> serving) {
         this.client = client;
         this.env = env;
         this.clock = clock;
         this.out = out;
+        this.serving = serving;
     }
 
     /** The AWS SDK's variable for a DynamoDB endpoint other than the region's (its own name, read the same way). */
@@ -142,6 +154,12 @@ public final class AdminCli {
                             + r.payloadBytes() + " bytes  " + r.reason());
                     out.println("    " + r.excerpt());
                 }
+            } else if (args.length >= 1 && args.length <= 2 && args[0].equals("serve-api")) {
+                int port = args.length == 2 ? port(args[1]) : DEFAULT_API_PORT;
+                try (LocalApiServer server = LocalApiServer.start(client, names, ApiKeyPepper.fromEnvironment(env), clock, port)) {
+                    out.println("API on " + server.uri() + "v1/locations/<loc_id>/dashboard (header x-api-key); Ctrl-C stops it");
+                    serving.accept(server);
+                }
             } else {
                 out.println(USAGE);
                 return 2;
@@ -161,6 +179,20 @@ public final class AdminCli {
     private static int limit(String text) {
         Fields.match("limit", text, java.util.regex.Pattern.compile("^[0-9]{1,4}$"));
         return Fields.range("limit", Integer.parseInt(text), 1, 1000);
+    }
+
+    private static int port(String text) {
+        Fields.match("port", text, java.util.regex.Pattern.compile("^[0-9]{1,5}$"));
+        return Fields.range("port", Integer.parseInt(text), 0, 65_535);
+    }
+
+    /** The command line's serve-api: the server runs until the JVM is stopped (Ctrl-C, SIGTERM). */
+    private static void untilKilled(LocalApiServer server) {
+        try {
+            new java.util.concurrent.CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private ApiKeys keys(TableNames names) {

@@ -7,7 +7,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.admin.DeviceRegistry;
 import com.scalesense.sink.admin.Taps;
 import com.scalesense.sink.apikey.ApiKeyPepper;
@@ -360,12 +359,8 @@ class HttpApiIT extends WithLocalDynamo {
     }
 
     private void ingest(String kegId, List<com.scalesense.protocol.Reading> readings) {
-        long start = readings.get(0).timestampMs();
-        long end = readings.get(readings.size() - 1).timestampMs();
-        ReadingsBatch batch = new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, Batches.HARDWARE_ID, Batches.DEVICE_ID,
-                Batches.BOOT_ID, "1.0.16", Batches.HARDWARE_ID + "_" + Batches.BOOT_ID + "_" + start + "_" + end,
-                LOC, Batches.TAP_ID, kegId, readings, List.of());
-        harness.service().ingest(batch, Batches.DEVICE_ID);
+        harness.service().ingest(Batches.forTap(Batches.HARDWARE_ID, Batches.DEVICE_ID, Batches.TAP_ID, kegId, readings),
+                Batches.DEVICE_ID);
     }
 
     private static JsonNode tap(JsonNode dashboard, String number) {

@@ -47,6 +47,34 @@ class AdminCliIT extends WithLocalDynamo {
     }
 
     @Test
+    void serve_api_answers_the_dashboard_of_a_key_s_location_on_loopback() throws Exception {
+        TableNames names = dynamo.freshTables();
+        Map<String, String> env = Map.of("SCALESENSE_TABLE_PREFIX", names.prefix(), "API_KEY_PEPPER", "pepper-0123456789abcdef");
+        cli(env).run(new String[] {"seed", "../seeds"});
+        cli(env).run(new String[] {"api-key", "create", "loc-001", "bar"});
+        String key = output().lines().filter(l -> l.startsWith("api_key")).findFirst().orElseThrow().split("\\s+")[1];
+        java.util.List<Integer> statuses = new java.util.ArrayList<>();
+        var http = java.net.http.HttpClient.newHttpClient();
+
+        int exit = new AdminCli(dynamo.client(), env, clock, new PrintStream(printed, true, StandardCharsets.UTF_8), server -> {
+            try {
+                for (String loc : new String[] {"loc-001", "loc-002"}) {
+                    statuses.add(http.send(java.net.http.HttpRequest.newBuilder(server.uri().resolve("v1/locations/" + loc + "/dashboard"))
+                            .header("x-api-key", key).timeout(java.time.Duration.ofSeconds(30)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+                }
+            } catch (java.io.IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }).run(new String[] {"serve-api", "0"});
+
+        assertThat(exit).isZero();
+        assertThat(statuses).containsExactly(200, 403);
+        assertThat(output()).containsPattern("API on http://127\\.0\\.0\\.1:[0-9]+/v1/locations/<loc_id>/dashboard");
+        assertThat(cli(env).run(new String[] {"serve-api", "http"})).isEqualTo(2);
+    }
+
+    @Test
     void creates_a_tap_registers_a_scale_and_assigns_a_keg() {
         TableNames names = dynamo.freshTables();
         AdminCli cli = cli(Map.of("SCALESENSE_TABLE_PREFIX", names.prefix()));

@@ -72,6 +72,14 @@ public final class Batches {
                 LOC_ID, tapId, kegId, readings, events);
     }
 
+    /** A batch of {@code readings} from a scale of loc-001 on another tap or keg than the standard one. */
+    public static ReadingsBatch forTap(String hardwareId, String deviceId, String tapId, String kegId, List<Reading> readings) {
+        long start = readings.get(0).timestampMs();
+        long end = readings.get(readings.size() - 1).timestampMs();
+        return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, hardwareId, deviceId, BOOT_ID, "1.0.16",
+                hardwareId + "_" + BOOT_ID + "_" + start + "_" + end, LOC_ID, tapId, kegId, readings, List.of());
+    }
+
     /** A pour of {@code oz} US fl oz ending at {@code endMs}. */
     public static DeviceEvent.Pour pour(long endMs, double oz) {
         return new DeviceEvent.Pour(endMs, true, endMs - 8_000, endMs, oz, oz * 29.5735);

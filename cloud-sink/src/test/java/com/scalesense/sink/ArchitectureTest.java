@@ -47,9 +47,10 @@ class ArchitectureTest {
     @Test
     void domain_packages_never_touch_the_aws_sdk() {
         // Guards DESIGN.md: "ingestion sees a table gateway, never raw SDK calls"; the SDK stays
-        // in store.dynamo, tables and the admin/query/seed/apikey adapters.
+        // in store.dynamo, tables and the admin/query/seed/apikey adapters; the command port's
+        // adapter to the IoT data plane is command.iot.
         noClasses().that().resideInAnyPackage(SINK + ".ingest..", SINK + ".alerts..", SINK + ".store",
-                        SINK + ".rejection..", SINK + ".validation..")
+                        SINK + ".rejection..", SINK + ".validation..", SINK + ".command")
                 .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..")
                 .check(sink);
     }

@@ -91,7 +91,7 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
         List<TapPlan> taps = BarEvening.taps(config.scales());
         BarNight night = new BarNight(config, time, cloud, taps);
         try {
-            Map<String, String> kegs = BarSetup.prepare(cloud.tables(), BarEvening.LOC_ID, taps, workDir,
+            Map<String, String> kegs = BarSetup.prepare(cloud.tables(), cloud.commands(), BarEvening.LOC_ID, taps, workDir,
                     time.clock(), config.seed());
             for (int i = 0; i < taps.size(); i++) {
                 TapPlan tap = taps.get(i);

@@ -73,7 +73,7 @@ class ForkedAgentEndToEndIT {
         Random random = new Random(SEED);
         try (LocalCloud cloud = LocalCloud.start(work, clock, SEED);
              ForkedScales scales = new ForkedScales()) {
-            BarSetup.prepare(cloud.tables(), BarEvening.LOC_ID, taps, work, clock, SEED);
+            BarSetup.prepare(cloud.tables(), cloud.commands(), BarEvening.LOC_ID, taps, work, clock, SEED);
             long worldStartMs = System.currentTimeMillis();
             SimClock world = new SimClock(worldStartMs, SPEED, System::nanoTime);
             world.start();

@@ -37,11 +37,23 @@ public final class Ids {
      */
     public static final Pattern KEG_ID = Pattern.compile("^keg-([0-9]{4})([0-9]{2})([0-9]{2})-[A-Za-z0-9_-]{3,8}$");
 
-    /** Seed 000 beer_id, e.g. {@code guinness-draught}: lower-case words joined by hyphens. */
-    public static final Pattern BEER_ID = Pattern.compile("^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$");
+    /** A beer's own name part: 1..64 characters of lower-case words joined by single hyphens. */
+    private static final String BEER_WORDS = "(?=[a-z0-9-]{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*";
+
+    /** A beer's own name, the part after a custom beer's {@code loc_id#}, e.g. {@code house-ale}. */
+    public static final Pattern BEER_NAME = Pattern.compile("^" + BEER_WORDS + "$");
+
+    /**
+     * Seed 000 beer_id: a global beer, e.g. {@code guinness-draught} ({@code BEER#guinness-draught}),
+     * or a location's custom beer, its loc_id and {@code #} before the name, e.g.
+     * {@code loc-001#house-ale} ({@code BEER#loc-001#house-ale}). The loc_id part follows
+     * {@link #LOC_ID}; group 1 is it, or null for a global beer.
+     */
+    public static final Pattern BEER_ID = Pattern.compile("^(?:(loc-[0-9]{3,6})#)?" + BEER_WORDS + "$");
 
     /** The rule of {@link #BEER_ID} in words, for messages that name the field and the rule. */
-    public static final String BEER_ID_RULE = "must be 1..64 lower-case words joined by '-', e.g. guinness-draught";
+    public static final String BEER_ID_RULE = "must be 1..64 lower-case words joined by '-', e.g. guinness-draught,"
+            + " or a location's custom beer: its loc_id and '#' before them, e.g. loc-001#house-ale (seed 000)";
 
     /** Semver-ish firmware_version, e.g. {@code 1.0.16} or {@code 0.1.0-SNAPSHOT}, at most 32 chars. */
     public static final Pattern FIRMWARE_VERSION = Pattern.compile(
@@ -107,6 +119,18 @@ public final class Ids {
 
     public static boolean isBeerId(String s) {
         return s != null && BEER_ID.matcher(s).matches();
+    }
+
+    /**
+     * The location a custom beer belongs to ({@code loc-001} of {@code loc-001#house-ale}), or null
+     * for a global beer or a string that is no beer_id.
+     */
+    public static String customBeerLocation(String beerId) {
+        if (beerId == null) {
+            return null;
+        }
+        var m = BEER_ID.matcher(beerId);
+        return m.matches() ? m.group(1) : null;
     }
 
     public static boolean isFirmwareVersion(String s) {

@@ -46,6 +46,29 @@ class IdsTest {
     }
 
     @Test
+    void accepts_a_locations_custom_beer_and_names_its_location() {
+        assertThat(Ids.isBeerId("loc-001#house-ale")).isTrue();
+        assertThat(Ids.customBeerLocation("loc-001#house-ale")).isEqualTo("loc-001");
+        assertThat(Ids.customBeerLocation("guinness-draught")).isNull();
+        assertThat(Ids.customBeerLocation("loc-001#")).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Guinness", "house--ale", "-ale", "ale-", "loc-001#", "#house-ale", "loc-1#house-ale",
+            "bar#house-ale", "loc-001#house-ale#x", "loc-001#House-Ale", "loc-001##ale"})
+    void rejects_beer_ids_outside_seed_000s_two_forms(String beerId) {
+        assertThat(Ids.isBeerId(beerId)).isFalse();
+    }
+
+    @Test
+    void limits_the_beers_own_name_to_64_characters_after_the_location() {
+        String name64 = "a".repeat(64);
+        assertThat(Ids.isBeerId(name64)).isTrue();
+        assertThat(Ids.isBeerId("loc-001#" + name64)).isTrue();
+        assertThat(Ids.isBeerId(name64 + "a")).isFalse();
+    }
+
+    @Test
     void tells_whether_a_tap_belongs_to_a_location() {
         assertThat(Ids.tapBelongsTo("loc-001#TAP#07", "loc-001")).isTrue();
         assertThat(Ids.tapBelongsTo("loc-0011#TAP#07", "loc-001")).isFalse();

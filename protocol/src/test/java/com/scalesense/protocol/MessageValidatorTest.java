@@ -288,4 +288,11 @@ class MessageValidatorTest {
         assertThat(fields(validator.check(assign))).containsExactly("args.keg_id", "args.keg_type", "args.beer_id");
         assertThat(validator.check(new DeviceCommand("c", "reload_config", Map.of(), Samples.START))).isEmpty();
     }
+
+    @Test
+    void accepts_assign_keg_of_a_locations_custom_beer() {
+        var custom = new DeviceCommand("cmd-3", "assign_keg", Map.of("keg_id", "keg-20260320-V1St",
+                "keg_type", "half_barrel", "beer_id", "loc-001#house-ale"), Samples.START);
+        assertThat(validator.check(custom)).isEmpty();
+    }
 }

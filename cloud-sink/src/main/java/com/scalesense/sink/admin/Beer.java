@@ -24,6 +24,8 @@ public record Beer(String id, String locId, String name, String brewery, String 
         Fields.match("beer_id", id, Fields.BEER_ID);
         if (locId != null) {
             Fields.match("loc_id", locId, Fields.LOC_ID);
+            // The ref is what a scale's assign_keg names: it must pass the protocol's beer_id rule.
+            Fields.beerRef(locId + "#" + id);
         }
         name = Fields.text("name", name, 100);
         brewery = Fields.optionalText("brewery", brewery, 100);

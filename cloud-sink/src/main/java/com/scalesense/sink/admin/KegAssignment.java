@@ -1,5 +1,6 @@
 package com.scalesense.sink.admin;
 
+import com.scalesense.sink.tables.AssignmentAttrs;
 import java.time.Instant;
 
 /**
@@ -14,8 +15,21 @@ import java.time.Instant;
  * @param specificGravity of the beer, dimensionless
  * @param weightsMeasured true when the weights came from a measured tare of this beer in this
  *                        keg type ({@code measured_at} present), false for reference weights
- * @param tappedAt        when the assignment was made
+ * @param tappedAt        when the assignment was made (the API's requested_at)
+ * @param commandId       the {@code assign_keg} command_id every send of this assignment carries
+ * @param deviceId        the scale registered on the tap the command goes to, or null when none is
+ * @param commandSent     true when the broker took the command at once; false leaves it to the
+ *                        re-send check ({@code AssignmentCheck}), as does any later loss
  */
 public record KegAssignment(String kegId, String tapId, String beerRef, String kegType, double fullLbs,
-                            double emptyLbs, double specificGravity, boolean weightsMeasured, Instant tappedAt) {
+                            double emptyLbs, double specificGravity, boolean weightsMeasured, Instant tappedAt,
+                            String commandId, String deviceId, boolean commandSent) {
+
+    /**
+     * Always {@code pending} when returned: the assignment is applied once the scale's readings
+     * carry {@link #kegId} (ingestion writes that on the tap's config item).
+     */
+    public String status() {
+        return AssignmentAttrs.PENDING;
+    }
 }

@@ -1,6 +1,7 @@
 package com.scalesense.sink.alerts;
 
 import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.LocationSettings;
@@ -20,7 +21,9 @@ import java.util.List;
  * grace period; a recovery inside the grace period leaves no history); low_battery when
  * battery_pct &lt; low_battery_pct (resolved 5 points above it); sensor_error while the hx711 status is "error"
  * (from readings' sensor_status and from sensor_error events). Each fires and
- * resolves once per lifecycle. Readings with clock_synced=false are skipped: their order relative
+ * resolves once per lifecycle; keg_unassigned while the batch names no keg_id but its readings show
+ * a keg on the platform (a swap the scale noticed by itself, or a keg never assigned), resolved by
+ * the first reading that names one again. Readings with clock_synced=false are skipped: their order relative
  * to synced readings is unknown. A reading not newer than an alert's last transition is ignored
  * for that alert, so stale input never rewinds an alert.
  */
@@ -37,11 +40,12 @@ public final class AlertEvaluator {
     public static final String LOAD_CELL_SENSOR = "hx711";
 
     /**
+     * @param kegId        the batch's keg_id, null when the scale names none
      * @param receivedAtMs when the sink received the batch, epoch ms: a message from a device
      *                     resolves its offline alert
      */
     public AlertChanges evaluate(LocationSettings settings, AlertState before, String tapEntity,
-                                 String deviceEntity, List<Reading> readings, List<DeviceEvent> events,
+                                 String deviceEntity, String kegId, List<Reading> readings, List<DeviceEvent> events,
                                  long receivedAtMs) {
         List<Transition> history = new ArrayList<>();
         List<StateChange> stateLog = new ArrayList<>();
@@ -55,6 +59,8 @@ public final class AlertEvaluator {
             }
             Reading r = (Reading) seen;
             state = lowKeg(settings, state, tapEntity, r, history);
+            state = immediate(state, AlertType.KEG_UNASSIGNED, tapEntity, r.timestampMs(), unassigned(kegId, r), 0,
+                    history);
             state = immediate(state, AlertType.LOW_BATTERY, deviceEntity, r.timestampMs(),
                     lowBattery(settings, state, deviceEntity, r.batteryPct()),
                     r.batteryPct() == null ? 0 : r.batteryPct(), history);
@@ -114,6 +120,17 @@ public final class AlertEvaluator {
             return transition(state.withLowKegSince(null), AlertType.LOW_KEG, entity, true, t, level, history);
         }
         return state.withLowKegSince(since);
+    }
+
+    /**
+     * A keg on the platform that the batch names no keg_id for; null (no evidence either way) while
+     * the platform is empty or the sensor failed: an empty platform is no keg to assign.
+     */
+    private static Boolean unassigned(String kegId, Reading r) {
+        if (kegId != null) {
+            return false;
+        }
+        return r.kegState() == KegState.KEG_ABSENT || r.kegState() == KegState.INVALID ? null : true;
     }
 
     /**

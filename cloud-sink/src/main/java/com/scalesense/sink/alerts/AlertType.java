@@ -5,7 +5,17 @@ public enum AlertType {
     LOW_KEG,
     LOW_BATTERY,
     SENSOR_ERROR,
-    OFFLINE;
+    OFFLINE,
+    /**
+     * A keg stands on the tap's scale that no assignment names: the scale noticed a keg swap by
+     * itself (seed 000 tare_status pending), or no keg was ever assigned. The bar assigns it.
+     */
+    KEG_UNASSIGNED;
+
+    /** True for the alerts of a tap (entity {@code TAP#nn}); the others are a device's. */
+    public boolean onTap() {
+        return this == LOW_KEG || this == KEG_UNASSIGNED;
+    }
 
     public String wire() {
         return name().toLowerCase(java.util.Locale.ROOT);

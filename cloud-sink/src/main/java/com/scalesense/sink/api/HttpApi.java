@@ -8,6 +8,7 @@ import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.query.AlertQueries;
 import com.scalesense.sink.query.Analytics;
 import com.scalesense.sink.query.CatalogQueries;
@@ -59,15 +60,27 @@ public final class HttpApi {
         this.auth = auth;
     }
 
-    /** Every route over the tables named by {@code names}; {@code clock} dates assignments and "now". */
+    /**
+     * Every route over the tables named by {@code names}; {@code clock} dates assignments and "now".
+     * A keg assignment stays pending until {@code AssignmentCheck} sends it (no commands here).
+     */
     public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock) {
+        return create(client, names, pepper, clock, null);
+    }
+
+    /**
+     * As above; a keg assignment ({@code PUT .../keg}) also sends {@code assign_keg} to the tap's
+     * scale through {@code commands} at once (the admin's {@link KegAssigner}).
+     */
+    public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock,
+                                 ScaleCommands commands) {
         TapQueries taps = new TapQueries(client, names);
         AlertQueries alerts = new AlertQueries(client, names);
         CatalogQueries catalog = new CatalogQueries(client, names);
         LocationSettingsStore settings = new LocationSettingsStore(client, names, clock);
         List<Route> routes = new ArrayList<>();
         routes.addAll(new TapRoutes(taps, alerts, catalog, settings,
-                new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom())), clock).routes());
+                new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom()), commands), clock).routes());
         routes.addAll(new CatalogRoutes(new BeerLibrary(client, names, clock), catalog,
                 new Analytics(client, names, clock), clock).routes());
         routes.addAll(new LocationRoutes(alerts, settings, new DeviceQueries(client, names),

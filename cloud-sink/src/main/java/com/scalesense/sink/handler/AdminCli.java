@@ -47,6 +47,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
  * </pre>
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
+ * {@code SCALESENSE_IOT_DATA_ENDPOINT} (keg assign sends assign_keg at once; without it the
+ * scheduled assignment check sends it),
  * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
  * {@code http://127.0.0.1:8000}), and the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error,
  * 1 when DynamoDB cannot be reached or refuses (the message says why).
@@ -143,10 +145,15 @@ public final class AdminCli {
                 new DeviceRegistry(client, names, clock).register(args[2], args[3], args[4], args[5]);
                 out.println("registered " + args[2] + " on " + args[4] + "#TAP#" + args[5]);
             } else if (command.equals("keg assign") && args.length == 6) {
-                KegAssignment a = new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom()))
-                        .assign(args[2], args[3], args[4], args[5]);
+                KegIds ids = new KegIds(clock, new SecureRandom());
+                KegAssignment a = (env.containsKey(SinkWiring.IOT_ENDPOINT_ENV)
+                        ? new KegAssigner(client, names, clock, ids, SinkWiring.scaleCommands(env))
+                        : new KegAssigner(client, names, clock, ids)).assign(args[2], args[3], args[4], args[5]);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
+                out.println("pending until the scale's readings carry it; assign_keg " + a.commandId()
+                        + (a.commandSent() ? " sent to " + a.deviceId() : a.deviceId() == null
+                        ? ": no scale registered on the tap yet" : ": left to the assignment check to send"));
             } else if (args.length >= 2 && args.length <= 3 && args[0].equals("rejections")) {
                 int limit = args.length == 3 ? limit(args[2]) : DEFAULT_REJECTIONS;
                 for (Rejection r : new DynamoRejections(client, names).recent(args[1], limit)) {

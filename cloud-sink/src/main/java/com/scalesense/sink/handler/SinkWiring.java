@@ -11,10 +11,16 @@ import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.store.dynamo.DynamoSinkStore;
 import com.scalesense.sink.store.dynamo.WriteMeter;
 import com.scalesense.sink.tables.TableNames;
+import com.scalesense.sink.command.ScaleCommands;
+import com.scalesense.sink.command.iot.IotDataPlaneCommands;
+import com.scalesense.sink.validation.InvalidInputException;
+import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -34,16 +40,20 @@ final class SinkWiring {
     // One client per container: the URL-connection client, no Netty or Apache pool to start, so cold starts stay short.
     private static DynamoDbClient client;
 
-    private static synchronized DynamoDbClient client() {
+    static synchronized DynamoDbClient client() {
         if (client == null) {
             client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
         }
         return client;
     }
 
-    /** The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without). */
+    /**
+     * The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without);
+     * keg assignments publish {@code assign_keg} through {@link #scaleCommands} (template: PublishScaleCommandsPolicy).
+     */
     static HttpApi api(Map<String, String> env) {
-        return HttpApi.create(client(), TableNames.fromEnv(env), ApiKeyPepper.fromEnvironment(env), Clock.systemUTC());
+        return HttpApi.create(client(), TableNames.fromEnv(env), ApiKeyPepper.fromEnvironment(env), Clock.systemUTC(),
+                scaleCommands(env));
     }
 
     static SinkStore store(Map<String, String> env) {
@@ -52,6 +62,25 @@ final class SinkWiring {
                 ? Long.parseLong(env.get(RETENTION_ENV)) * SECS_PER_DAY
                 : DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS;
         return new DynamoSinkStore(client, TableNames.fromEnv(env), retention, new WriteMeter());
+    }
+
+    /** Variable naming the account's IoT data endpoint ({@code aws iot describe-endpoint --endpoint-type iot:Data-ATS}). */
+    static final String IOT_ENDPOINT_ENV = "SCALESENSE_IOT_DATA_ENDPOINT";
+
+    /**
+     * Commands to scales over the IoT data plane at {@code SCALESENSE_IOT_DATA_ENDPOINT}
+     * ({@code https://xxxx-ats.iot.<region>.amazonaws.com}), in the Lambda's region, with its role.
+     *
+     * @throws InvalidInputException naming the variable when it is missing or not an https URL
+     */
+    static ScaleCommands scaleCommands(Map<String, String> env) {
+        String endpoint = env.get(IOT_ENDPOINT_ENV);
+        if (endpoint == null || !endpoint.startsWith("https://")) {
+            throw new InvalidInputException(IOT_ENDPOINT_ENV, endpoint,
+                    "must be the account's IoT data endpoint, https://xxxx-ats.iot.<region>.amazonaws.com");
+        }
+        return new IotDataPlaneCommands(UrlConnectionHttpClient.create(), URI.create(endpoint),
+                DefaultAwsRegionProviderChain.builder().build().getRegion(), DefaultCredentialsProvider.builder().build());
     }
 
     /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */

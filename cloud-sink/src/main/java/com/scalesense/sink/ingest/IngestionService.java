@@ -156,7 +156,7 @@ public final class IngestionService {
     private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {
         var marker = new BatchMarker(b.batchId(), b.hardwareId(), hash, b.readings().size(), now);
         var changes = alerts.evaluate(ctx.settings(), ctx.alerts(), Keys.tapEntity(Keys.tapNumber(b.tapId())),
-                Keys.deviceEntity(b.deviceId()), b.readings(), b.events(), now.toEpochMilli());
+                Keys.deviceEntity(b.deviceId()), b.kegId(), b.readings(), b.events(), now.toEpochMilli());
         var alertCommit = changes.isEmpty() ? null : new AlertCommit(b.locId(), b.tapId(), b.deviceId(),
                 ctx.settings().gracePeriodSecs(), changes);
         return new BatchCommit(marker, Pours.summaries(b, ctx.settings(), now.toEpochMilli()), alertCommit);

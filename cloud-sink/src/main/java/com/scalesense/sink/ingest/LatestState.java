@@ -20,8 +20,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Step B of ingestion: the newer-only updates of the "latest" items (tap state, telemetry, tare
- * records, the devices row). Every update is idempotent and commutes with older input, so it may
+ * Step B of ingestion: the newer-only updates of the "latest" items (tap state, the tap's keg
+ * assignment, telemetry, tare records, the devices row). Every update is idempotent and commutes with older input, so it may
  * run before the commit and run again on a redelivery.
  */
 final class LatestState {
@@ -63,6 +63,7 @@ final class LatestState {
                         store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));
                     }
                 });
+        Assignments.of(b, ctx).ifPresent(store::changeAssignment);
         String tareKeg = fullTareKeg(b);
         for (DeviceEvent e : b.events()) {
             if (e instanceof DeviceEvent.Tare tare && tare.clockSynced()) {

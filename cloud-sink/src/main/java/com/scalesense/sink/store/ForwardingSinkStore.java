@@ -15,8 +15,8 @@ public abstract class ForwardingSinkStore implements SinkStore {
 
     /** The writes of {@link SinkStore}, in the order an ingestion makes them. */
     public enum WriteStep {
-        PUT_READINGS, ADVANCE_TAP_STATE, ADVANCE_TELEMETRY, RECORD_TARE, TOUCH_DEVICE, REGISTER, COMMIT,
-        COMMIT_ALERTS
+        PUT_READINGS, ADVANCE_TAP_STATE, ADVANCE_TELEMETRY, RECORD_TARE, CHANGE_ASSIGNMENT, TOUCH_DEVICE, REGISTER,
+        COMMIT, COMMIT_ALERTS
     }
 
     private final SinkStore real;
@@ -73,6 +73,11 @@ public abstract class ForwardingSinkStore implements SinkStore {
     @Override
     public void advanceTelemetry(TelemetryUpdate update) {
         write(WriteStep.ADVANCE_TELEMETRY, () -> real.advanceTelemetry(update));
+    }
+
+    @Override
+    public void changeAssignment(AssignmentChange change) {
+        write(WriteStep.CHANGE_ASSIGNMENT, () -> real.changeAssignment(change));
     }
 
     @Override

@@ -11,14 +11,26 @@ import java.util.Map;
  * @param deviceLastSeen last_seen_at (RFC 3339) of the hardware_id's seed 001 row, or null when there is no row
  * @param registeredTo   device_id the hardware_id's row names, or null when there is no row
  * @param registration   the device's {@code DEVICE#/META}, or null when no administrator registered it
- * @param kegLocations   loc_id of each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
+ * @param kegs           each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
  * @param telemetry      the device's {@code TELEMETRY} as stored, or null when there is none (or it holds only a tare copy)
+ * @param tap            the tap's keg and assignment ({@code TAP#nn} config), or null when no tap was read
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
-                            String registeredTo, DeviceRegistration registration, Map<String, String> kegLocations,
-                            TelemetrySeen telemetry) {
+                            String registeredTo, DeviceRegistration registration, Map<String, KegFacts> kegs,
+                            TelemetrySeen telemetry, TapAssignment tap) {
 
     public IngestContext {
-        kegLocations = Map.copyOf(kegLocations);
+        kegs = Map.copyOf(kegs);
+    }
+
+    /** loc_id of each named keg that has a {@code KEG#/META}, by keg_id. */
+    public Map<String, String> kegLocations() {
+        Map<String, String> out = new java.util.HashMap<>();
+        kegs.forEach((id, k) -> {
+            if (k.locId() != null) {
+                out.put(id, k.locId());
+            }
+        });
+        return out;
     }
 }

@@ -44,6 +44,14 @@ public interface SinkStore {
     /** Step B: KEG#/TARE, the DEVICE#/TELEMETRY tare copy and BEER#/KEG# full_lbs, each newer-only. */
     void recordTare(TareUpdate update);
 
+    /**
+     * Step B: the tap config item's keg assignment (applied, the scale's keg adopted, or the tap
+     * unassigned), conditional on the state it was decided from and newer-only on reading time; when
+     * the condition fails, the tap changed meanwhile (a newer assignment or newer evidence) and the
+     * change is dropped, as a stale newer-only update is.
+     */
+    void changeAssignment(AssignmentChange change);
+
     /** Step B: seed 001 devices row from a batch, newer-only on the newest reading. */
     void touchDevice(DeviceTouch touch);
 

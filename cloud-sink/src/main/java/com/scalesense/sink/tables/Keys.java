@@ -120,6 +120,17 @@ public final class Keys {
         return new ItemKey("FIRING#" + tapId, type);
     }
 
+    /**
+     * The partition of the re-send check's work list: one item per tap whose keg assignment the
+     * scale has not yet applied (SK = tap_id), written with the assignment, deleted by the check
+     * once the assignment is applied or superseded. A handful of items at any time; one Query reads them.
+     */
+    public static final String PENDING_ASSIGNMENTS = "ASSIGN#PENDING";
+
+    public static ItemKey pendingAssignment(String tapId) {
+        return new ItemKey(PENDING_ASSIGNMENTS, tapId);
+    }
+
     /** Entity part of a tap alert key: {@code TAP#07}. */
     public static String tapEntity(String tapNo) {
         return "TAP#" + tapNo;

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 /**
  * One table, and the only calls the admin operations, the seed loader, API keys and the query
  * functions make on DynamoDB: GetItem, PutItem (plain or create-if-absent), UpdateItem, Query
- * (never Scan) and TransactWriteItems. Ingestion has its own adapter, {@code store.dynamo},
+ * (never Scan), conditional DeleteItem and TransactWriteItems. Ingestion has its own adapter, {@code store.dynamo},
  * behind the {@code SinkStore} port; attribute values come from {@link Attr} on both sides.
  * Every request carries this table's name; conditions and their failures are the caller's,
  * passed through as the SDK throws them.
@@ -94,6 +94,21 @@ public final class Table {
     /** The first page of a query only: for a query with a Limit, whose LastEvaluatedKey must not be followed. */
     public List<Map<String, AttributeValue>> firstPage(QueryRequest request) {
         return client.query(request.toBuilder().tableName(name).build()).items();
+    }
+
+    /**
+     * DeleteItem only if {@code condition} holds.
+     *
+     * @return false when it did not; the item is left as it was
+     */
+    public boolean deleteIf(ItemKey key, String condition, Map<String, AttributeValue> values) {
+        try {
+            client.deleteItem(b -> b.tableName(name).key(Attr.key(key)).conditionExpression(condition)
+                    .expressionAttributeValues(values));
+            return true;
+        } catch (ConditionalCheckFailedException changed) {
+            return false;
+        }
     }
 
     /** TransactWriteItems. @throws TransactionCanceledException naming each item's reason when one condition fails */

@@ -1,5 +1,6 @@
 package com.scalesense.sink.validation;
 
+import com.scalesense.protocol.Ids;
 import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.KegTypes;
 import java.util.regex.Pattern;
@@ -18,13 +19,16 @@ public final class Fields {
     public static final Pattern DEVICE_ID = Pattern.compile("^[A-Z][A-Z0-9]*-[0-9]{4,}$");
     /** Seed 001 validation rule for hardware_id. */
     public static final Pattern HARDWARE_ID = Pattern.compile("^[0-9A-F]{2}(:[0-9A-F]{2}){5}$");
-    /** e.g. {@code guinness-draught}. */
-    public static final Pattern BEER_ID = Pattern.compile("^[a-z0-9][a-z0-9-]{0,63}$");
+    /** A beer's own id, e.g. {@code guinness-draught}: the protocol's rule, so every scale takes it. */
+    public static final Pattern BEER_ID = Ids.BEER_NAME;
     /** e.g. {@code keg-20260318-a1b2} (seed 000). */
     public static final Pattern KEG_ID = Pattern.compile("^keg-[0-9]{8}-[0-9A-Za-z_-]{3,8}$");
 
-    /** A global beer id, or {@code <loc_id>#<beer_id>} for a location's custom beer. */
-    public static final Pattern BEER_REF = Pattern.compile("^([a-z0-9][a-z0-9-]{0,47}#)?[a-z0-9][a-z0-9-]{0,63}$");
+    /**
+     * A global beer id, or {@code <loc_id>#<beer_id>} for a location's custom beer: the protocol's
+     * beer_id, so a keg of any beer the cloud holds can be assigned on the scale (issue 17).
+     */
+    public static final Pattern BEER_REF = Ids.BEER_ID;
 
     private Fields() {
     }
@@ -46,8 +50,12 @@ public final class Fields {
                 "must be one of " + KegTypes.ALL.stream().map(KegReference::id).sorted().toList()));
     }
 
+    /** @throws InvalidInputException naming {@code beer_id} and the protocol's rule unless {@code value} is one */
     public static String beerRef(String value) {
-        return match("beer_id", value, BEER_REF);
+        if (!Ids.isBeerId(value)) {
+            throw new InvalidInputException("beer_id", value, Ids.BEER_ID_RULE);
+        }
+        return value;
     }
 
     /** A non-blank text of at most {@code maxLength} characters, stripped. */

@@ -96,7 +96,7 @@ class TemplateMatchesTableDefinitionsTest {
                 handlers.add(r.at("/Properties/Handler").asText());
             }
         });
-        assertThat(handlers).hasSize(4);
+        assertThat(handlers).hasSize(5);
         for (String h : handlers) {
             Class.forName(h.substring(0, h.indexOf("::")));
         }

@@ -8,6 +8,7 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
+import com.scalesense.protocol.TareStatus;
 import com.scalesense.sink.LocationSettings;
 import com.scalesense.sink.testing.Batches;
 import java.util.List;
@@ -17,11 +18,12 @@ class AlertEvaluatorTest {
 
     private static final String TAP = "TAP#07";
     private static final String DEVICE = "DEVICE#SCALE-0042";
+    private static final String KEG = "keg-20260318-007";
     private final AlertEvaluator evaluator = new AlertEvaluator();
     private final LocationSettings settings = LocationSettings.DEFAULTS;
 
     private AlertChanges run(AlertState before, List<Reading> readings) {
-        return evaluator.evaluate(settings, before, TAP, DEVICE, readings, List.of(), T0 + 10 * 3_600_000L);
+        return evaluator.evaluate(settings, before, TAP, DEVICE, KEG, readings, List.of(), T0 + 10 * 3_600_000L);
     }
 
     @Test
@@ -105,7 +107,7 @@ class AlertEvaluatorTest {
         var failed = new DeviceEvent.SensorError(T0 + 30_000, true, "hx711", SensorStatus.ERROR, "dout stuck high");
         var readings = List.of(Batches.reading(T0, 80, 80), Batches.sensorError(T0 + INTERVAL_MS, 80));
 
-        var changes = evaluator.evaluate(settings, AlertState.NONE, TAP, DEVICE, readings, List.of(failed), T0);
+        var changes = evaluator.evaluate(settings, AlertState.NONE, TAP, DEVICE, KEG, readings, List.of(failed), T0);
 
         assertThat(changes.history()).singleElement().satisfies(t -> {
             assertThat(t.type()).isEqualTo(AlertType.SENSOR_ERROR);
@@ -113,5 +115,35 @@ class AlertEvaluatorTest {
         });
         assertThat(changes.stateLog()).singleElement()
                 .satisfies(c -> assertThat(c.state()).isEqualTo(DeviceState.ERROR));
+    }
+
+    @Test
+    void keg_unassigned_fires_when_the_scale_holds_a_keg_it_cannot_name_and_resolves_when_it_names_one() {
+        var swapped = evaluator.evaluate(settings, AlertState.NONE, TAP, DEVICE, null,
+                List.of(Batches.reading(T0, 100, 80)), List.of(), T0);
+        var named = evaluator.evaluate(settings, swapped.after(), TAP, DEVICE, KEG,
+                List.of(Batches.reading(T0 + INTERVAL_MS, 100, 80)), List.of(), T0 + INTERVAL_MS);
+
+        assertThat(swapped.history()).singleElement().satisfies(t -> {
+            assertThat(t.type()).isEqualTo(AlertType.KEG_UNASSIGNED);
+            assertThat(t.entity()).isEqualTo(TAP);
+            assertThat(t.fired()).isTrue();
+            assertThat(t.atMs()).isEqualTo(T0);
+        });
+        assertThat(named.history()).singleElement().satisfies(t -> {
+            assertThat(t.type()).isEqualTo(AlertType.KEG_UNASSIGNED);
+            assertThat(t.fired()).isFalse();
+        });
+    }
+
+    @Test
+    void an_empty_platform_without_a_keg_id_is_no_keg_to_assign() {
+        Reading r = Batches.reading(T0, 0, 80);
+        Reading absent = new Reading(T0, null, null, 0.4, null, null, null, r.batteryV(), r.batteryPct(), 4.5,
+                r.sensorStatus(), true, KegState.KEG_ABSENT, TareStatus.PENDING);
+
+        var changes = evaluator.evaluate(settings, AlertState.NONE, TAP, DEVICE, null, List.of(absent), List.of(), T0);
+
+        assertThat(changes.history()).isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.seed.SeedData;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
@@ -27,7 +28,9 @@ import java.util.Random;
  * Prepares the bar the way an operator would, with the admin module's own operations: loads the
  * repository's seeds (beer library, keg types, the demo location with its taps and scales) with
  * {@code SeedLoader}, writes the location settings, and assigns a keg of each tap's beer with
- * {@code KegAssigner}. Taps beyond the four seeded ones are added to the seed data first.
+ * {@code KegAssigner}, which sends {@code assign_keg} through {@code commands} (issue 17; the scales
+ * start with that keg, so their first readings apply it). Taps beyond the four seeded ones are
+ * added to the seed data first.
  */
 public final class BarSetup {
 
@@ -42,14 +45,14 @@ public final class BarSetup {
     /**
      * @return keg_id assigned to each tap, by tap number
      */
-    public static Map<String, String> prepare(LocalTables tables, String locId, List<TapPlan> taps, Path workDir,
-                                              Clock clock, long seed) {
+    public static Map<String, String> prepare(LocalTables tables, ScaleCommands commands, String locId,
+                                              List<TapPlan> taps, Path workDir, Clock clock, long seed) {
         SeedData seeds = withTaps(SeedReader.read(extractSeeds(workDir)), locId, taps);
         new SeedLoader(tables.client(), tables.names(), clock).load(seeds);
         new LocationSettingsStore(tables.client(), tables.names(), clock).put(locId, new LocationProfile(
                 "Demo Taproom", ZoneId.of("America/Chicago"), LocalTime.of(6, 0), GRACE_PERIOD_SECS, 15, 20, 900, 6));
         KegAssigner assigner = new KegAssigner(tables.client(), tables.names(), clock,
-                new KegIds(clock, new Random(seed)));
+                new KegIds(clock, new Random(seed)), commands);
         Map<String, String> kegs = new LinkedHashMap<>();
         for (TapPlan tap : taps) {
             kegs.put(tap.tapNumber(), assigner.assign(locId, tap.tapNumber(), tap.beerRef(),

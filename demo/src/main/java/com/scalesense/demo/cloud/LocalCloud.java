@@ -13,9 +13,9 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * The cloud half on this machine: the MQTT broker, DynamoDB Local with the sink's tables, and the
+ * The cloud half on this machine: the MQTT broker, DynamoDB Local with the sink's tables, the
  * sink's {@link IotRuleHandler} behind the {@link LocalIotRule}, over a store that can be told to
- * crash mid-batch. Started in that order, closed in reverse.
+ * crash mid-batch, and {@link LocalScaleCommands} for commands to the scales. Started in that order, closed in reverse.
  */
 public final class LocalCloud implements AutoCloseable {
 
@@ -23,12 +23,14 @@ public final class LocalCloud implements AutoCloseable {
     private final LocalTables tables;
     private final FaultySinkStore store;
     private final LocalIotRule rule;
+    private final LocalScaleCommands commands;
 
     private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule) {
         this.broker = broker;
         this.tables = tables;
         this.store = store;
         this.rule = rule;
+        this.commands = new LocalScaleCommands(broker.uri());
     }
 
     /**
@@ -80,6 +82,11 @@ public final class LocalCloud implements AutoCloseable {
 
     public LocalIotRule rule() {
         return rule;
+    }
+
+    /** The stand-in for the IoT data plane: commands to scales, published on this broker. */
+    public LocalScaleCommands commands() {
+        return commands;
     }
 
     @Override

@@ -23,6 +23,7 @@ import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.PhysicalRanges;
 import com.scalesense.protocol.SensorStatus;
 import java.util.Collection;
+import java.util.Objects;
 
 /**
  * Raw ADC samples in; readings, pours, keg swaps and sensor errors out. Pure logic: time comes
@@ -165,12 +166,19 @@ public final class MeasurementPipeline implements DetectorListener {
      * settled weight now is what another keg assigned over the last one is looked at with).
      * Another keg than the one named before starts an empty pour window; naming the keg swapped in
      * (no keg_id yet) or the same keg_id again keeps its pours.
+     *
+     * <p>Another keg_id makes a reading due at the next usable sample: the cloud learns the keg is
+     * applied from the first reading carrying it (issue 17), and that reading must come before any
+     * later reassignment, not up to a reading interval after it.
      */
     public void assignKeg(String kegId, String beerId, KegType type, double sg) {
         String before = keg.profile().kegId();
         keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis());
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
+        }
+        if (!Objects.equals(before, kegId)) {
+            nextReadingNanos = Long.MIN_VALUE;
         }
     }
 

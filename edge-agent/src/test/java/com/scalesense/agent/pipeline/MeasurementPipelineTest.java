@@ -120,6 +120,23 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void assigning_another_keg_id_makes_a_reading_due_at_the_next_sample_and_the_same_one_does_not() {
+        // issue 17: the cloud learns an assignment is applied from the first reading carrying it
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50).hold(5);
+        int before = scale.recorder.readings().size();
+
+        scale.pipeline.assignKeg(MODELO_HALF.kegId(), "modelo-especial", KegType.HALF_BARREL, 1.010);
+        scale.hold(1);
+        int afterSame = scale.recorder.readings().size();
+        scale.pipeline.assignKeg("keg-20261122-0002", "loc-001#house-ale", KegType.HALF_BARREL, 1.012);
+        scale.hold(0.2);
+
+        assertThat(afterSame).isEqualTo(before);
+        assertThat(scale.recorder.readings()).hasSize(before + 1);
+        assertThat(scale.pipeline.keg().beerId()).isEqualTo("loc-001#house-ale");
+    }
+
+    @Test
     void assigning_another_keg_id_starts_an_empty_pour_window() {
         ScriptedScale scale = assign(afterOnePour(), "keg-20261122-0002");
 

@@ -2,6 +2,7 @@ package com.scalesense.sink.store.dynamo;
 
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.store.AlertCommit;
+import com.scalesense.sink.store.AssignmentChange;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceRegistration;
@@ -39,6 +40,7 @@ public final class DynamoSinkStore implements SinkStore {
     private final DeviceWriter devices;
     private final CommitWriter commits;
     private final ContextReader context;
+    private final AssignmentWriter assignments;
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names, long readingsRetentionSecs, WriteMeter meter) {
         this.client = client;
@@ -49,6 +51,7 @@ public final class DynamoSinkStore implements SinkStore {
         this.devices = new DeviceWriter(client, updater, names);
         this.commits = new CommitWriter(client, names, meter);
         this.context = new ContextReader(client, names);
+        this.assignments = new AssignmentWriter(updater, names);
     }
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names) {
@@ -72,6 +75,11 @@ public final class DynamoSinkStore implements SinkStore {
     @Override
     public Optional<String> registeredDevice(String hardwareId) {
         return devices.registeredDevice(hardwareId);
+    }
+
+    @Override
+    public void changeAssignment(AssignmentChange change) {
+        assignments.change(change);
     }
 
     @Override

@@ -73,6 +73,17 @@ final class UpdateBuilder {
         return this;
     }
 
+    /**
+     * Adds (AND) a condition written with its own placeholders ({@code #name}, {@code :value}; they
+     * must not look like this builder's {@code #a0}, {@code :v0}).
+     */
+    UpdateBuilder onlyIf(String clause, Map<String, String> clauseNames, Map<String, AttributeValue> clauseValues) {
+        names.putAll(clauseNames);
+        values.putAll(clauseValues);
+        condition = condition == null ? clause : "(" + condition + ") AND (" + clause + ")";
+        return this;
+    }
+
     String expression() {
         StringBuilder e = new StringBuilder();
         if (!sets.isEmpty()) {

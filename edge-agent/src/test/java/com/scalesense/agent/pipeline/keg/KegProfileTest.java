@@ -106,9 +106,18 @@ class KegProfileTest {
     }
 
     @Test
+    void keeps_a_locations_custom_beer_as_the_cloud_names_it() {
+        // issue 17: seed 000's BEER#loc-001#<id>; the scale refused it before
+        KegProfile house = new KegProfile("keg-20261127-a1B2", "loc-001#house-ipa", KegType.SIXTH_BARREL, 1.013,
+                Tare.PENDING);
+
+        assertThat(house.beerId()).isEqualTo("loc-001#house-ipa");
+    }
+
+    @Test
     void rejects_a_beer_id_that_is_not_seed_000s_form_naming_the_field_and_the_rule() {
-        // a display name where the id belongs, and a custom beer's location-scoped key
-        for (String bad : new String[] {"Guinness Draught", "loc-001#house-ipa", "", "-stout"}) {
+        // a display name where the id belongs, and a location-scoped key whose scope is no loc_id
+        for (String bad : new String[] {"Guinness Draught", "bar#house-ipa", "", "-stout"}) {
             assertThatThrownBy(() -> new KegProfile(null, bad, KegType.HALF_BARREL, 1.0, Tare.PENDING))
                     .as(bad)
                     .isInstanceOf(PipelineException.class)

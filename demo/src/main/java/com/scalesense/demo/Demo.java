@@ -105,8 +105,9 @@ public final class Demo implements Callable<Integer> {
                 config.realSeconds(), config.faults().isEmpty() ? "none" : faults);
         boolean stayUp = keepRunning || serve;
         try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
-             LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.time()::millis,
-                     config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID, apiPort) : null) {
+             LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
+                     night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
+                     apiPort) : null) {
             if (dashboard != null) {
                 out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
             }

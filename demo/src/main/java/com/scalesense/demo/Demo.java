@@ -104,6 +104,8 @@ public final class Demo implements Callable<Integer> {
                         + " time at x%.0f (about %.0f s); faults: %s%n", config.scales(), duration, config.speed(),
                 config.realSeconds(), config.faults().isEmpty() ? "none" : faults);
         boolean stayUp = keepRunning || serve;
+        checkPort("--dynamodb-port", dynamoPort);
+        checkPort("--api-port", apiPort);
         try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
              LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
                      night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
@@ -183,6 +185,14 @@ public final class Demo implements Callable<Integer> {
         } catch (RuntimeException e) {
             throw new InvalidOptionException("--duration", text, "must be hours and/or minutes like 6h, 90m or 2h30m");
         }
+    }
+
+    /** A TCP port to listen on at 127.0.0.1: 1..65535, or 0 for any free one. */
+    static int checkPort(String option, int port) {
+        if (port < 0 || port > 65_535) {
+            throw new InvalidOptionException(option, port, "must be a TCP port 1..65535, or 0 for any free port");
+        }
+        return port;
     }
 
     static Set<Fault> parseFaults(String text) {

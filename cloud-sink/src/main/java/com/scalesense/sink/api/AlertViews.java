@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Alert items ({@code ALERT#<loc_id>} ACTIVE#/HIST#, docs/data-model.md) as the API shows them.
  * Severity is ours (seed 000 names no levels): what stops beer or blinds the scale is critical
- * (sensor_error, offline), what gives the bar time is a warning (low_keg, low_battery).
+ * (sensor_error, offline), what gives the bar time is a warning (low_keg, low_battery, and
+ * keg_unassigned: a keg the scale holds but cannot name, issue 17).
  */
 final class AlertViews {
 

@@ -44,7 +44,9 @@ final class CatalogRoutes {
 
     ApiResponse beers(ApiRequest request) {
         String locId = request.locId();
-        String q = Fields.optionalText("q", request.query("q"), 100);
+        String raw = request.query("q");
+        // an empty search box (?q=) lists everything, as no q does
+        String q = raw == null || raw.isBlank() ? null : Fields.text("q", raw, 100);
         return ApiResponse.ok(Json.obj("loc_id", locId,
                 "beers", library.search(locId, q).stream().map(CatalogRoutes::beer).toList()));
     }

@@ -78,14 +78,16 @@ final class DashboardView {
     }
 
     /**
-     * Applied once the scale's readings carry the assigned keg_id (the state's keg_id is the newest
-     * reading's); pending until then. An explicit {@code assignment_status} on the tap config, when
-     * the assignment path writes one, is taken as it is.
+     * The tap config's {@code assignment_*} attributes where the assignment path wrote them
+     * (docs/data-model.md "Keg assignment": keg, pending/applied, requested at). For a tap assigned
+     * before they existed: applied once the scale's readings carry the config's keg_id (the state's
+     * keg_id is the newest reading's), else pending, with no request time.
      */
     private static Map<String, Object> assignment(Item config, Item state, String kegId) {
+        String assigned = config.has("assignment_keg_id") ? config.string("assignment_keg_id") : kegId;
         String status = config.has("assignment_status") ? config.string("assignment_status")
-                : kegId.equals(state.string("keg_id")) ? "applied" : "pending";
-        return Json.obj("keg_id", kegId, "status", status, "requested_at", config.string("assigned_at"));
+                : assigned.equals(state.string("keg_id")) ? "applied" : "pending";
+        return Json.obj("keg_id", assigned, "status", status, "requested_at", config.string("assignment_requested_at"));
     }
 
     /** low_keg is keyed {@code TAP#nn}; device alerts {@code DEVICE#<device_id>} of the tap's scale. */

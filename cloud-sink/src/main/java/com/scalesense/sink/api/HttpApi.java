@@ -2,13 +2,13 @@ package com.scalesense.sink.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scalesense.protocol.SafeText;
 import com.scalesense.sink.admin.BeerLibrary;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;
-import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.query.AlertQueries;
 import com.scalesense.sink.query.Analytics;
 import com.scalesense.sink.query.CatalogQueries;
@@ -62,25 +62,21 @@ public final class HttpApi {
 
     /**
      * Every route over the tables named by {@code names}; {@code clock} dates assignments and "now".
-     * A keg assignment stays pending until {@code AssignmentCheck} sends it (no commands here).
+     * Keg assignments go through a {@link KegAssigner} without a command channel of its own.
      */
     public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock) {
-        return create(client, names, pepper, clock, null);
+        return create(client, names, pepper, clock, new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom())));
     }
 
-    /**
-     * As above; a keg assignment ({@code PUT .../keg}) also sends {@code assign_keg} to the tap's
-     * scale through {@code commands} at once (the admin's {@link KegAssigner}).
-     */
+    /** As above, assigning kegs through {@code assigner} (e.g. one that also tells the tap's scale). */
     public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock,
-                                 ScaleCommands commands) {
+                                 KegAssigner assigner) {
         TapQueries taps = new TapQueries(client, names);
         AlertQueries alerts = new AlertQueries(client, names);
         CatalogQueries catalog = new CatalogQueries(client, names);
         LocationSettingsStore settings = new LocationSettingsStore(client, names, clock);
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new TapRoutes(taps, alerts, catalog, settings,
-                new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom()), commands), clock).routes());
+        routes.addAll(new TapRoutes(taps, alerts, catalog, settings, assigner, clock).routes());
         routes.addAll(new CatalogRoutes(new BeerLibrary(client, names, clock), catalog,
                 new Analytics(client, names, clock), clock).routes());
         routes.addAll(new LocationRoutes(alerts, settings, new DeviceQueries(client, names),
@@ -109,7 +105,8 @@ public final class HttpApi {
                 return known;
             }
             String id = UUID.randomUUID().toString();
-            LOG.error("{} {} failed (request {})", request.method(), request.path(), id, e);
+            // the path is the caller's text: escaped so it cannot forge a log line
+            LOG.error("{} {} failed (request {})", SafeText.quote(request.method()), SafeText.line(request.path()), id, e);
             return ErrorResponses.internal(id);
         }
     }

@@ -2,6 +2,8 @@ package com.scalesense.sink.handler;
 
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.api.HttpApi;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.ingest.IngestionService;
@@ -15,6 +17,7 @@ import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.command.iot.IotDataPlaneCommands;
 import com.scalesense.sink.validation.InvalidInputException;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -52,8 +55,11 @@ final class SinkWiring {
      * keg assignments publish {@code assign_keg} through {@link #scaleCommands} (template: PublishScaleCommandsPolicy).
      */
     static HttpApi api(Map<String, String> env) {
-        return HttpApi.create(client(), TableNames.fromEnv(env), ApiKeyPepper.fromEnvironment(env), Clock.systemUTC(),
-                scaleCommands(env));
+        DynamoDbClient client = client();
+        TableNames names = TableNames.fromEnv(env);
+        Clock clock = Clock.systemUTC();
+        return HttpApi.create(client, names, ApiKeyPepper.fromEnvironment(env), clock,
+                new KegAssigner(client, names, clock, new KegIds(clock, new SecureRandom()), scaleCommands(env)));
     }
 
     static SinkStore store(Map<String, String> env) {

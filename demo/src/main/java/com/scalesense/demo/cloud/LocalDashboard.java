@@ -1,6 +1,8 @@
 package com.scalesense.demo.cloud;
 
 import com.scalesense.agent.clock.SuppliedClock;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.api.HttpApi;
 import com.scalesense.sink.api.LocalApiServer;
 import com.scalesense.sink.apikey.ApiKeyPepper;
@@ -57,8 +59,9 @@ public final class LocalDashboard implements AutoCloseable {
         Clock clock = new SuppliedClock(() -> Math.min(barTimeMs.getAsLong(), closingTimeMs));
         ApiKeys keys = new ApiKeys(tables.client(), tables.names(), pepper, random, clock);
         CreatedApiKey key = keys.create("demo dashboard (--serve)", Set.of(locId));
+        KegAssigner assigner = new KegAssigner(tables.client(), tables.names(), clock, new KegIds(clock, random), commands);
         LocalApiServer server = LocalApiServer.start(HttpApi.create(tables.client(), tables.names(), pepper, clock,
-                commands), port, true);
+                assigner), port, true);
         return new LocalDashboard(server, locId, key, keys);
     }
 

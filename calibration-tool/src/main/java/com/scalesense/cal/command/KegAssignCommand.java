@@ -41,7 +41,8 @@ final class KegAssignCommand extends KegSubcommand {
 
     @Option(names = "--beer", paramLabel = "BEER_ID",
             description = "The beer in the keg, its beer library id, e.g. guinness-draught: 1..64 lower-case words "
-                    + "joined by '-' (default: none, the beer stays unknown).")
+                    + "joined by '-', or the bar's own beer after its loc_id and '#', e.g. loc-001#house-ale "
+                    + "(default: none, the beer stays unknown).")
     private String beer;
 
     @Option(names = "--sg", defaultValue = "1.0", paramLabel = "SG",

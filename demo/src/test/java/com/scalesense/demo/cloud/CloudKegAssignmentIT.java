@@ -41,9 +41,10 @@ class CloudKegAssignmentIT {
     private static final long SEED = 17;
     /** Bar time runs 240x: a reading every 60 s of it is one every 0.25 real seconds. */
     private static final double SPEED = 240;
-    /** Eight hours of bar time (two real minutes): far more than the test needs, so it never runs out. */
-    private static final long EVENING_S = 8 * 3600;
-    private static final Duration PATIENCE = Duration.ofSeconds(90);
+    /** A day of bar time (six real minutes): far more than the test needs, so the world never runs out first. */
+    private static final long EVENING_S = 24 * 3600;
+    /** Hang guard of each wait (a healthy run needs seconds); both fit in the world's six minutes. */
+    private static final Duration PATIENCE = Duration.ofMinutes(2);
     private static final long START_MS = LocalDateTime.of(2026, 11, 20, 17, 0).atZone(BarNight.BAR_ZONE)
             .toInstant().toEpochMilli();
 

@@ -1,5 +1,6 @@
 package com.scalesense.demo;
 
+import com.scalesense.demo.cloud.LocalDashboard;
 import com.scalesense.demo.report.Check;
 import com.scalesense.demo.report.LiveScreen;
 import com.scalesense.demo.report.StoredReadings;
@@ -63,9 +64,18 @@ public final class Demo implements Callable<Integer> {
             + "(DynamoDB Local on 127.0.0.1, see --dynamodb-port) until Ctrl-C, to look at them")
     boolean keepRunning;
 
-    @Option(names = "--dynamodb-port", defaultValue = "8000", description = "with --keep-running: DynamoDB Local's "
-            + "port on 127.0.0.1 (default ${DEFAULT-VALUE}; 0: any free port)")
+    @Option(names = "--dynamodb-port", defaultValue = "8000", description = "with --keep-running or --serve: "
+            + "DynamoDB Local's port on 127.0.0.1 (default ${DEFAULT-VALUE}; 0: any free port)")
     int dynamoPort;
+
+    @Option(names = "--serve", description = "serve the HTTP API and the live dashboard page on 127.0.0.1 (see "
+            + "--api-port) from the start of the evening, print the page's URL with an API key for the bar, and keep "
+            + "everything running after the evening until Ctrl-C (implies --keep-running)")
+    boolean serve;
+
+    @Option(names = "--api-port", defaultValue = "8080", description = "with --serve: the API's and the page's port "
+            + "on 127.0.0.1 (default ${DEFAULT-VALUE}; 0: any free port)")
+    int apiPort;
 
     /** The SLF4J provider the demo logs through. */
     static final String TINYLOG = "org.tinylog.slf4j.TinylogSlf4jServiceProvider";
@@ -93,14 +103,26 @@ public final class Demo implements Callable<Integer> {
         out.printf(Locale.ROOT, "Starting: HiveMQ on 127.0.0.1, DynamoDB Local, local IoT Rule, %d scale(s); %s of bar"
                         + " time at x%.0f (about %.0f s); faults: %s%n", config.scales(), duration, config.speed(),
                 config.realSeconds(), config.faults().isEmpty() ? "none" : faults);
-        try (BarNight night = keepRunning ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work)) {
+        boolean stayUp = keepRunning || serve;
+        checkPort("--dynamodb-port", dynamoPort);
+        checkPort("--api-port", apiPort);
+        try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
+             LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
+                     night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
+                     apiPort) : null) {
+            if (dashboard != null) {
+                out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
+            }
             LiveScreen view = new LiveScreen(out, System.console() != null, 10);
             night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
             view.show(DashboardText.frame(night), true);
             int status = report(night);
-            if (keepRunning) {
+            if (stayUp) {
                 out.println();
                 out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
+                if (dashboard != null) {
+                    describe(dashboard);
+                }
                 LocalCloudCommand.describe(night.cloud(), out);
                 new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C
             }
@@ -143,6 +165,14 @@ public final class Demo implements Callable<Integer> {
         return failed.isEmpty() && sent == inDevice && sent == inKeg ? 0 : 1;
     }
 
+    private void describe(LocalDashboard dashboard) {
+        out.println("Dashboard:      " + dashboard.pageUri());
+        out.println("                (the API's clock stopped at closing time, so the evening's levels stay fresh)");
+        out.println("API:            curl -H 'x-api-key: " + dashboard.rawKey() + "' "
+                + dashboard.baseUri() + "v1/locations/" + BarEvening.LOC_ID + "/dashboard");
+        out.flush();
+    }
+
     /** Today's 17:00 at the bar: an evening that starts when the bar fills up. */
     private static long eveningStart() {
         return ZonedDateTime.of(LocalDate.now(BarNight.BAR_ZONE), LocalTime.of(17, 0), BarNight.BAR_ZONE)
@@ -155,6 +185,14 @@ public final class Demo implements Callable<Integer> {
         } catch (RuntimeException e) {
             throw new InvalidOptionException("--duration", text, "must be hours and/or minutes like 6h, 90m or 2h30m");
         }
+    }
+
+    /** A TCP port to listen on at 127.0.0.1: 1..65535, or 0 for any free one. */
+    static int checkPort(String option, int port) {
+        if (port < 0 || port > 65_535) {
+            throw new InvalidOptionException(option, port, "must be a TCP port 1..65535, or 0 for any free port");
+        }
+        return port;
     }
 
     static Set<Fault> parseFaults(String text) {

@@ -47,6 +47,19 @@ class DemoOptionsTest {
     }
 
     @Test
+    void a_port_outside_0_to_65535_names_the_option_and_the_rule() {
+        // --serve listens on --api-port: 70000 used to surface as the JDK's "port out of range" from the server
+        assertThat(Demo.checkPort("--api-port", 0)).isZero();
+        assertThat(Demo.checkPort("--api-port", 8080)).isEqualTo(8080);
+        assertThatThrownBy(() -> Demo.checkPort("--api-port", 70_000))
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> {
+                    assertThat(e.option()).isEqualTo("--api-port");
+                    assertThat(e.value()).isEqualTo("70000");
+                    assertThat(e.rule()).contains("1..65535", "0 for any free port");
+                });
+    }
+
+    @Test
     void six_hours_at_240x_take_90_real_seconds() {
         assertThat(new DemoConfig(4, 240, Duration.ofHours(6), 1, Set.of(), 0).realSeconds()).isEqualTo(90.0);
     }

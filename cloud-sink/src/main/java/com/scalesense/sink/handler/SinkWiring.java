@@ -50,7 +50,10 @@ final class SinkWiring {
         return client;
     }
 
-    /** The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without). */
+    /**
+     * The HTTP API over the tables of {@code env}, with the pepper of {@code API_KEY_PEPPER} (refuses to start without);
+     * keg assignments publish {@code assign_keg} through {@link #scaleCommands} (template: PublishScaleCommandsPolicy).
+     */
     static HttpApi api(Map<String, String> env) {
         TableNames names = TableNames.fromEnv(env);
         Clock clock = Clock.systemUTC();

@@ -59,11 +59,17 @@ public final class Batches {
     }
 
     public static ReadingsBatch of(String hardwareId, String deviceId, List<Reading> readings, List<DeviceEvent> events) {
+        return of(hardwareId, deviceId, TAP_ID, KEG_ID, readings, events);
+    }
+
+    /** A batch of another scale of loc-001, on tap {@code tapId} holding keg {@code kegId}. */
+    public static ReadingsBatch of(String hardwareId, String deviceId, String tapId, String kegId,
+                                   List<Reading> readings, List<DeviceEvent> events) {
         long start = readings.get(0).timestampMs();
         long end = readings.get(readings.size() - 1).timestampMs();
         String batchId = hardwareId + "_" + BOOT_ID + "_" + start + "_" + end;
         return new ReadingsBatch(ReadingsBatch.SCHEMA_VERSION, hardwareId, deviceId, BOOT_ID, "1.0.16", batchId,
-                LOC_ID, TAP_ID, KEG_ID, readings, events);
+                LOC_ID, tapId, kegId, readings, events);
     }
 
     /** A batch of {@code readings} from a scale of loc-001 on another tap or keg than the standard one. */

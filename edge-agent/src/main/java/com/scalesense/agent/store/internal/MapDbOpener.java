@@ -113,9 +113,7 @@ final class MapDbOpener {
         }
         load(o, values.get());
         if (upgraded) {
-            LOG.log(Level.INFO, "NVS store {0}: {1} values carried over from the MapDB 3 store''s snapshot", file,
-                    values.get().size());
-            return StoreHealth.OK;
+            return StoreHealth.OK; // MapDb3Files logged it
         }
         LOG.log(Level.WARNING, "NVS store {0} opened empty beside a snapshot of {1} values: restored them", file,
                 values.get().size());

@@ -3,10 +3,10 @@
 # (JAVA_OPTS of systemd/scale-agent.service), the agent's store workload (Workload.java) on a
 # fresh file and again on the file it left (a restart). Prints classes loaded (-Xlog:class+load,
 # counted per jar), open time and VmRSS/VmHWM at the end, beside jdk-only (no MapDB) as the
-# baseline in the same run. Run from the repository root: edge-agent/bench/mapdb-candidates/run.sh
+# baseline in the same run. Run from the repository root: edge-agent/bench/store-cost/run.sh
 set -euo pipefail
 root=$(pwd)
-here=$root/edge-agent/bench/mapdb-candidates
+here=$root/edge-agent/bench/store-cost
 m2=${M2_REPO:-$HOME/.m2/repository}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -82,6 +82,27 @@ class MapDb3UpgradeTest {
     }
 
     @Test
+    void an_upgrade_after_a_downgrade_sets_the_older_upgrades_mapdb1_files_aside_with_the_mapdb3_store() throws IOException {
+        // given an upgrade, then the older package again: its MapDB 3 set only nvs.db aside, the 1.0
+        // .p and .t stayed, and it wrote a new MapDB 3 store and snapshot
+        try (NvsStore store = MapDbNvsStore.open(file(), CLOCK)) {
+            store.put(NvsStoreTest.CALIBRATION, new Calibration(1.0, 2.0));
+        }
+        Files.delete(file());
+        Files.delete(dir.resolve("nvs.db.snapshot"));
+        mapDb3StoreOfAnEarlierRelease(true);
+        // when the newer package starts again
+        try (NvsStore store = MapDbNvsStore.open(file(), CLOCK)) {
+            // then the values are the MapDB 3 store's, and the stale 1.0 files went aside with it
+            assertThat(store.status().health()).isEqualTo(StoreHealth.OK);
+            assertThat(store.get(NvsStoreTest.CALIBRATION)).contains(CALIBRATION);
+            assertThat(store.bootCount()).isEqualTo(2);
+        }
+        assertThat(dir.resolve("nvs.db.mapdb3-20261122T024000Z.p")).exists();
+        assertThat(dir.resolve("nvs.db.mapdb3-20261122T024000Z.t")).exists();
+    }
+
+    @Test
     void a_mapdb3_store_without_its_snapshot_is_refused_with_what_to_do_and_left_as_it_was() throws IOException {
         // given
         mapDb3StoreOfAnEarlierRelease(false);

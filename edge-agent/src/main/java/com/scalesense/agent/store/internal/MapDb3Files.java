@@ -56,7 +56,7 @@ final class MapDb3Files {
             throw refusal(file, snapshot, "is missing");
         }
         try {
-            List<Path> kept = quarantine.setAside("mapdb3", file, walSuffixes(file));
+            List<Path> kept = quarantine.setAside("mapdb3", file, companions(file));
             LOG.log(Level.INFO, "NVS store {0} is in the MapDB 3 format of an earlier release: its {1} values move to "
                     + "MapDB 1.0 from {2}; the old files are kept as {3}", file, values.get().size(), snapshot, kept);
             return true;
@@ -82,13 +82,18 @@ final class MapDb3Files {
                 + " and its .wal.N files aside to start empty, then calibrate and tare again"));
     }
 
-    /** MapDB 3's write-ahead logs are {@code <file>.wal.<n>}. */
-    private static String[] walSuffixes(Path file) {
+    /**
+     * MapDB 3's write-ahead logs, {@code <file>.wal.<n>}, and any MapDB 1.0 {@code .p} and {@code .t}
+     * beside them: left by an earlier upgrade when an older package was installed again (its MapDB 3
+     * took the 1.0 file for damage and set only that aside), they must not meet the new file.
+     */
+    private static String[] companions(Path file) {
         String prefix = file.getFileName().toString();
         try (Stream<Path> siblings = Files.list(file.toAbsolutePath().getParent())) {
-            return siblings.map(p -> p.getFileName().toString())
+            Stream<String> wal = siblings.map(p -> p.getFileName().toString())
                     .filter(n -> n.startsWith(prefix + ".wal."))
-                    .map(n -> n.substring(prefix.length())).sorted().toArray(String[]::new);
+                    .map(n -> n.substring(prefix.length())).sorted();
+            return Stream.concat(wal, Stream.of(".p", ".t")).toArray(String[]::new);
         } catch (IOException e) {
             throw new StoreOpenException(file.toString(), e);
         }

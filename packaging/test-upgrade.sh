@@ -50,6 +50,9 @@ stop_agent() {
 outbox() { runuser -u scale-sense -- scale-cal status 2>/dev/null | sed -n 's/^outbox *//p'; }
 pending() { outbox | sed -n 's/^\([0-9]*\) pending.*/\1/p'; }
 sealed() { outbox | sed -n 's/.* \([0-9]*\) sealed batches.*/\1/p'; }
+# "calibration  verified, 4 point(s), ..., 10s old (2026-...Z), ..." and "nvs store  OK" from the stopped
+# scale's NVS store (its snapshot); the calibration without its age, which moves, but with its time
+stored() { runuser -u scale-sense -- scale-cal status 2>/dev/null | sed -n "s/^$1  *//p" | sed 's/, [^,(]* old (/, (/'; }
 wait_for_pending() { # until the outbox holds more than $1 readings (hang guard: 10 minutes)
   for _ in $(seq 600); do
     [ "$(pending 2>/dev/null || echo 0)" -gt "$1" ] 2>/dev/null && return 0
@@ -97,7 +100,9 @@ stop_agent
 before=$(outbox)
 sealed_before=$(sealed)
 nvs_sum=$(sha256sum /var/lib/scale-sense/nvs.db | cut -d' ' -f1)
+calibration_before=$(stored calibration)
 echo "outbox before upgrade: $before"
+echo "calibration before upgrade: $calibration_before"
 check "the stop sealed the readings into batches (offline: nothing sent)" test "${sealed_before:-0}" -gt 0
 
 echo "== upgrade to N+1: $(basename "$deb_n1")"
@@ -111,6 +116,11 @@ check "agent runs again after the upgrade and records readings" wait_for_pending
 stop_agent
 echo "outbox after N+1 ran: $(outbox)"
 check "more sealed batches than before the upgrade" test "$(sealed)" -gt "$sealed_before"
+# N+1 may store NVS values in another format (issue 18: MapDB 3 -> 1.0, taken over from the snapshot).
+echo "calibration after N+1 ran: $(stored calibration)"
+check "calibration carried over" test "$(stored calibration)" = "$calibration_before"
+check "nvs store OK after N+1 ran" test "$(stored 'nvs store')" = OK
+ls /var/lib/scale-sense/nvs.db.mapdb3-* >/dev/null 2>&1 && echo "the MapDB 3 store of N was kept as $(ls -d /var/lib/scale-sense/nvs.db.mapdb3-*)"
 
 echo "== remove: config and state stay"
 dpkg -r scale-sense

@@ -33,7 +33,18 @@ public final class Quarantine {
      * @throws UncheckedIOException if a rename fails (the caller must not start a new file then)
      */
     public List<Path> moveAside(Path file, String... companionSuffixes) {
-        String stamp = ".corrupt-" + STAMP.format(clock.instant());
+        return setAside("corrupt", file, companionSuffixes);
+    }
+
+    /**
+     * Renames {@code file} and each existing {@code file + suffix} to {@code <file>.<why>-<stamp>}
+     * ({@code why} e.g. {@code mapdb3} for a file of an older format kept after its values moved on).
+     *
+     * @return the new paths, the main file first; empty if nothing existed
+     * @throws UncheckedIOException if a rename fails (the caller must not start a new file then)
+     */
+    public List<Path> setAside(String why, Path file, String... companionSuffixes) {
+        String stamp = "." + why + "-" + STAMP.format(clock.instant());
         Path target = unique(file.resolveSibling(file.getFileName() + stamp));
         List<Path> moved = new ArrayList<>();
         try {
@@ -42,7 +53,7 @@ public final class Quarantine {
                 move(file.resolveSibling(file.getFileName() + suffix), Path.of(target + suffix), moved);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("could not move damaged file " + file + " aside", e);
+            throw new UncheckedIOException("could not move " + file + " aside", e);
         }
         return moved;
     }

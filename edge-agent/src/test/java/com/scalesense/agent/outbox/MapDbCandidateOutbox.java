@@ -1,6 +1,7 @@
 package com.scalesense.agent.outbox;
 
 import com.scalesense.agent.store.Quarantine;
+import java.io.IOError;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.mapdb.BTreeKeySerializer;
 import org.mapdb.BTreeMap;
 import org.mapdb.DB;
 import org.mapdb.DBMaker;
@@ -16,9 +18,9 @@ import org.mapdb.HTreeMap;
 import org.mapdb.Serializer;
 
 /**
- * The outbox on MapDB 3.1.0 with transactions on: the engine we evaluated against SQLite with
- * the same crash test ({@link EngineCrashComparison}). Kept in test sources as evidence, not
- * shipped. Its bound counts logical bytes (MapDB exposes no page statistics).
+ * The outbox on MapDB with transactions on: the engine we evaluated against SQLite with the same
+ * crash test ({@link EngineCrashComparison}), then on MapDB 3.1.0, since issue 18 on the agent's
+ * MapDB 1.0.9. Kept in test sources as evidence, not shipped. Its bound counts logical bytes (MapDB exposes no page statistics).
  */
 final class MapDbCandidateOutbox implements Outbox {
 
@@ -32,10 +34,12 @@ final class MapDbCandidateOutbox implements Outbox {
 
     private MapDbCandidateOutbox(DB db, long maxBytes, int movedAside) {
         this.db = db;
-        this.pending = db.treeMap("pending", Serializer.LONG, Serializer.BYTE_ARRAY).createOrOpen();
-        this.sealed = db.treeMap("sealed", Serializer.LONG, Serializer.BYTE_ARRAY).createOrOpen();
-        this.sealedPos = db.hashMap("sealed_pos", Serializer.STRING, Serializer.LONG).createOrOpen();
-        this.meta = db.hashMap("meta", Serializer.STRING, Serializer.LONG).createOrOpen();
+        this.pending = db.createTreeMap("pending").keySerializer(BTreeKeySerializer.ZERO_OR_POSITIVE_LONG)
+                .valueSerializer(Serializer.BYTE_ARRAY).makeOrGet();
+        this.sealed = db.createTreeMap("sealed").keySerializer(BTreeKeySerializer.ZERO_OR_POSITIVE_LONG)
+                .valueSerializer(Serializer.BYTE_ARRAY).makeOrGet();
+        this.sealedPos = db.createHashMap("sealed_pos").keySerializer(Serializer.STRING).valueSerializer(Serializer.LONG).makeOrGet();
+        this.meta = db.createHashMap("meta").keySerializer(Serializer.STRING).valueSerializer(Serializer.LONG).makeOrGet();
         this.maxBytes = maxBytes;
         this.movedAside = movedAside;
         // MapDB has no integrity_check: reading every value is the closest equivalent.
@@ -48,14 +52,14 @@ final class MapDbCandidateOutbox implements Outbox {
         Path file = config.file();
         try {
             return new MapDbCandidateOutbox(make(file), config.maxBytes(), 0);
-        } catch (RuntimeException | AssertionError e) {
-            new Quarantine(clock).moveAside(file, ".wal.0", ".wal.1", ".wal.2");
+        } catch (RuntimeException | IOError | AssertionError e) {
+            new Quarantine(clock).moveAside(file, ".p", ".t");
             return new MapDbCandidateOutbox(make(file), config.maxBytes(), 1);
         }
     }
 
     private static DB make(Path file) {
-        return DBMaker.fileDB(file.toFile()).transactionEnable().fileChannelEnable().make();
+        return DBMaker.newFileDB(file.toFile()).checksumEnable().cacheDisable().make();
     }
 
     @Override

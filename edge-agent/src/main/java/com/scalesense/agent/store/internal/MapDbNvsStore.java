@@ -5,6 +5,7 @@ import com.scalesense.agent.store.NvsStore;
 import com.scalesense.agent.store.StoreException;
 import com.scalesense.agent.store.StoreKey;
 import com.scalesense.agent.store.StoreWriteException;
+import java.io.IOError;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import org.mapdb.DB;
 import org.mapdb.HTreeMap;
 
 /**
- * The NVS store on MapDB 3.1.0 with transactions (write-ahead log) on. After every commit the
+ * The NVS store on MapDB 1.0 (one jar, no dependencies; issue 18) with transactions (write-ahead log) on. After every commit the
  * whole content (a few KB) is also written to a {@link Snapshot}, the copy restored when MapDB's
  * file is damaged. Opening and recovery are {@link MapDbOpener}'s.
  */
@@ -96,7 +97,8 @@ public final class MapDbNvsStore implements NvsStore {
         } catch (StoreException e) {
             db.rollback();
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOError e) {
+            // MapDB 1.0 reports an I/O failure (a full disk) as IOError.
             db.rollback();
             throw new StoreWriteException(keys, e);
         }

@@ -10,8 +10,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * sample; its size is the difference of the settled weights before and after, never an integral
  * of noisy samples. The "before" weight is the stability window's mean from one window before
  * the fall was noticed, so the first falling samples do not leak into it. If a new fall starts
- * from a plateau before the weight fully settles (pours a few seconds apart) the first pour
- * closes on that plateau.
+ * from a plateau before the weight fully settles (pours a few seconds apart, a knock right after a
+ * pour, a pour right after a knock) the first episode closes on that plateau, unless a pour is only
+ * going on at a faucet's rate (see {@link #pourGoesOn}).
  *
  * <p>Physical evidence (issue 12, where knocks became swaps and pours): a fall faster than a faucet
  * can pour ({@code max_pour_oz_per_s}) and any rise are disturbances, not beer. A disturbance that
@@ -111,15 +112,12 @@ public final class KegDetector {
         }
         stableRun = window.stable() ? stableRun + 1 : 0;
         double windowAgoKg = recentCount >= recent.length ? recent[recentPos] : Double.NaN;
+        if (episode.active) {
+            track(kg, windowAgoKg);
+        }
         recent[recentPos] = kg;
         recentPos = (recentPos + 1) % recent.length;
         recentCount++;
-        if (episode.active) {
-            episode.peakKg = Math.max(episode.peakKg, kg);
-            // within one window the weight fell faster than a faucet pours: something was lifted off,
-            // even if the episode as a whole (a long pour around it) stays within a faucet's rate
-            episode.fellFast |= windowAgoKg - kg > config.pourStartKg() + maxPourKgPerMs * windowMs;
-        }
         switch (phase) {
             case UNKNOWN -> {
                 if (window.stable()) {
@@ -136,6 +134,31 @@ public final class KegDetector {
             }
             case SETTLING -> settling(wallMs, kg, window);
         }
+    }
+
+    /**
+     * What the episode's weights say about loads, before {@code kg} joins the last window. Faster than a faucet
+     * means by more than a faucet pours in one window (plus the pour threshold), so a tap's ring or a pour's
+     * vibration never counts. The weight <em>fell fast</em> when it went that far below the lightest weight of
+     * the episode older than one window: something was lifted off the keg, even if the episode as a whole (a
+     * long pour around it) stays within a faucet's rate. It was <em>released</em> when it went that far below
+     * the heaviest weight of the last window: a press let go, even one shorter than a window. A knock that
+     * rises and falls back is released but never fell fast (it falls back only to where it began): taken for
+     * fast, a knock during a pour cleared a glass left on the keg and its weight was counted as beer (issue 12,
+     * seed 1007 life 29 at 80 SPS, 1.4 % off for an hour).
+     */
+    private void track(double kg, double windowAgoKg) {
+        double faucetKg = config.pourStartKg() + maxPourKgPerMs * windowMs;
+        episode.peakKg = Math.max(episode.peakKg, kg);
+        if (!Double.isNaN(windowAgoKg)) {
+            episode.oldLowKg = Math.min(episode.oldLowKg, windowAgoKg);
+        }
+        episode.fellFast |= episode.oldLowKg - kg > faucetKg;
+        double lastWindowPeak = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < Math.min(recentCount, recent.length); i++) {
+            lastWindowPeak = Math.max(lastWindowPeak, recent[i]);
+        }
+        episode.released |= lastWindowPeak - kg > faucetKg;
     }
 
     /** The sensor gave no usable samples for a while: treat what follows as a disturbance. */
@@ -255,7 +278,8 @@ public final class KegDetector {
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
             finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
-        } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()) {
+        } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()
+                && !pourGoesOn(kg, wallMs)) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
             // the next fall is under way before the first is reported: the reading sent with the pour
@@ -268,6 +292,21 @@ public final class KegDetector {
         } else if (window.falling()) {
             enter(Phase.POURING);
         }
+    }
+
+    /**
+     * The episode so far is beer alone (it never rose, nothing fell or was let go faster than a faucet pours)
+     * and the weight fell on from its plateau to {@code kg} at {@code atMs} no faster than a faucet either: the
+     * same pour goes on. A plateau is confirmed in half the settle time (a 1.5 s flat stretch at 10 SPS), and a
+     * pour's own vibration can look that flat for as long when its noise happens to follow the fall (issue 12,
+     * seed 20261222 life 10 at 10 SPS: one 20 oz pour reported as 16 oz and a false 4.4 oz one); a glass topped
+     * up at once is one pour as well. Anything else falling from a plateau (a knock right after a pour, a pour
+     * right after a knock) is another episode, so that neither hides the other.
+     */
+    private boolean pourGoesOn(double kg, long atMs) {
+        boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
+                && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
+        return beerAlone && episode.plateauKg - kg <= config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.plateauMs);
     }
 
     /**
@@ -286,12 +325,12 @@ public final class KegDetector {
         // no heavier than the keg alone: a pour around the lift kept the episode's average rate a
         // faucet's, and the load was held on the keg and counted as beer (issue 12, seed 20261222 life 25)
         boolean loadLifted = foreignKg > 0 && episode.fellFast && afterKg <= before - foreignKg + config.pourStartKg();
-        // a load pressed on during the episode and not lifted within it (nothing fell fast) is still on: a
+        // a load pressed on during the episode and not let go within it (nothing fell fast from it) is still on: a
         // weight settled below the start is then the beer poured under it less the load, neither known, not a
         // pour of the difference (issue 12, seed 20261322 life 6: an 18.8 oz pour under a 0.46 kg lean was
         // reported as 3.5 oz and the lean, lifted later, was taken for a lean held on the keg for hours)
         boolean pressedAndHeld = drop >= config.pourStartKg() && episode.peakKg >= before + PRESSED_KG
-                && !episode.fellFast;
+                && !episode.released;
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
                 || loadLifted || pressedAndHeld;
         episode.active = false;
@@ -362,14 +401,20 @@ public final class KegDetector {
         long plateauMs;
         /** The heaviest sample since it began, kg. */
         double peakKg;
-        /** The weight fell faster than a faucet pours within one window since it began. */
+        /** The lightest weight of the episode older than one window (or where it began), kg. */
+        double oldLowKg;
+        /** The weight fell faster than a faucet pours below {@link #oldLowKg}: a load lifted off. */
         boolean fellFast;
+        /** The weight fell faster than a faucet pours from the heaviest of the last window: a press let go. */
+        boolean released;
 
         void begin(double before, long atMs) {
             active = true;
             beforeKg = before;
             peakKg = before;
+            oldLowKg = before;
             fellFast = false;
+            released = false;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

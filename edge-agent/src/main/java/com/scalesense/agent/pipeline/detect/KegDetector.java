@@ -44,6 +44,8 @@ public final class KegDetector {
     private final long sampleMs;
     /** The last stable-window's worth of weights, oldest at {@link #recentPos} once full. */
     private final double[] recent;
+    /** When each of {@link #recent} was taken, epoch ms. */
+    private final long[] recentMs;
     private int recentPos;
     private long recentCount;
     private final StableHistory history;
@@ -83,6 +85,7 @@ public final class KegDetector {
         this.windowMs = window * 1000L / samplesPerSecond;
         this.sampleMs = 1000L / samplesPerSecond;
         this.recent = new double[window];
+        this.recentMs = new long[window];
         this.history = new StableHistory(window);
         this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
         this.maxPourKgPerMs = config.maxPourKgPerMs();
@@ -111,13 +114,6 @@ public final class KegDetector {
             return;
         }
         stableRun = window.stable() ? stableRun + 1 : 0;
-        double windowAgoKg = recentCount >= recent.length ? recent[recentPos] : Double.NaN;
-        if (episode.active) {
-            track(kg, windowAgoKg);
-        }
-        recent[recentPos] = kg;
-        recentPos = (recentPos + 1) % recent.length;
-        recentCount++;
         switch (phase) {
             case UNKNOWN -> {
                 if (window.stable()) {
@@ -134,31 +130,47 @@ public final class KegDetector {
             }
             case SETTLING -> settling(wallMs, kg, window);
         }
+        // after the phase's step: a sample that closes one episode on its plateau and begins the next is the next's
+        double windowAgoKg = recentCount >= recent.length ? recent[recentPos] : Double.NaN;
+        if (episode.active) {
+            track(kg, windowAgoKg, recentMs[recentPos]);
+        }
+        recent[recentPos] = kg;
+        recentMs[recentPos] = wallMs;
+        recentPos = (recentPos + 1) % recent.length;
+        recentCount++;
     }
 
     /**
-     * What the episode's weights say about loads, before {@code kg} joins the last window. Faster than a faucet
-     * means by more than a faucet pours in one window (plus the pour threshold), so a tap's ring or a pour's
-     * vibration never counts. The weight <em>fell fast</em> when it went that far below the lightest weight of
-     * the episode older than one window: something was lifted off the keg, even if the episode as a whole (a
-     * long pour around it) stays within a faucet's rate. It was <em>released</em> when it went that far below
+     * What the episode's weights say about loads, before {@code kg} joins the last window ({@code windowAgoKg},
+     * taken at {@code windowAgoMs}, leaves it). Faster than a faucet means by more than a faucet pours in the
+     * time between (at least one window) plus the pour threshold, so a tap's ring or a pour's vibration never
+     * counts. The weight <em>fell fast</em> when it went that far below the lightest weight of the episode older
+     * than one window: something was lifted off the keg, even if the episode as a whole (a long pour around it)
+     * stays within a faucet's rate. It was <em>released</em> when it went that far below
      * the heaviest weight of the last window: a press let go, even one shorter than a window. A knock that
      * rises and falls back is released but never fell fast (it falls back only to where it began): taken for
      * fast, a knock during a pour cleared a glass left on the keg and its weight was counted as beer (issue 12,
-     * seed 1007 life 29 at 80 SPS, 1.4 % off for an hour).
+     * seed 1007 life 29 at 80 SPS, 1.4 % off for an hour). It <em>rose fast</em> when it went as far above the
+     * lightest of the last window (beer never makes a keg heavier): something was pressed on, or a lean let go.
      */
-    private void track(double kg, double windowAgoKg) {
+    private void track(double kg, double windowAgoKg, long windowAgoMs) {
         double faucetKg = config.pourStartKg() + maxPourKgPerMs * windowMs;
         episode.peakKg = Math.max(episode.peakKg, kg);
-        if (!Double.isNaN(windowAgoKg)) {
-            episode.oldLowKg = Math.min(episode.oldLowKg, windowAgoKg);
+        if (windowAgoKg < episode.oldLowKg) { // false for NaN: the window is not full yet
+            episode.oldLowKg = windowAgoKg;
+            episode.oldLowMs = windowAgoMs;
         }
-        episode.fellFast |= episode.oldLowKg - kg > faucetKg;
+        episode.fellFast |= episode.oldLowKg - kg
+                > config.pourStartKg() + maxPourKgPerMs * Math.max(windowMs, nowMs - episode.oldLowMs);
         double lastWindowPeak = Double.NEGATIVE_INFINITY;
+        double lastWindowLow = Double.POSITIVE_INFINITY;
         for (int i = 0; i < Math.min(recentCount, recent.length); i++) {
             lastWindowPeak = Math.max(lastWindowPeak, recent[i]);
+            lastWindowLow = Math.min(lastWindowLow, recent[i]);
         }
         episode.released |= lastWindowPeak - kg > faucetKg;
+        episode.roseFast |= kg - lastWindowLow > faucetKg;
     }
 
     /** The sensor gave no usable samples for a while: treat what follows as a disturbance. */
@@ -331,8 +343,14 @@ public final class KegDetector {
         // reported as 3.5 oz and the lean, lifted later, was taken for a lean held on the keg for hours)
         boolean pressedAndHeld = drop >= config.pourStartKg() && episode.peakKg >= before + PRESSED_KG
                 && !episode.released;
+        // something fell fast during a pour with nothing on the keg before, and the weight settled without coming
+        // back up from it: a lean holding the keg up (or a load lifted that was never seen set down) is still on,
+        // so the drop is the beer and the lean together, neither known. Reported as a pour, the lean was counted
+        // as beer and, lifted later, taken for a load set on the keg and held for good (issue 12, seed 20261122
+        // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low)
+        boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast && drop >= config.pourStartKg();
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
-                || loadLifted || pressedAndHeld;
+                || loadLifted || pressedAndHeld || leanStays;
         episode.active = false;
         if (!disturbed) {
             if (drop >= config.pourStartKg()) {
@@ -403,18 +421,24 @@ public final class KegDetector {
         double peakKg;
         /** The lightest weight of the episode older than one window (or where it began), kg. */
         double oldLowKg;
+        /** When {@link #oldLowKg} was taken (or the episode began), epoch ms. */
+        long oldLowMs;
         /** The weight fell faster than a faucet pours below {@link #oldLowKg}: a load lifted off. */
         boolean fellFast;
         /** The weight fell faster than a faucet pours from the heaviest of the last window: a press let go. */
         boolean released;
+        /** The weight rose as fast above the lightest of the last window: a press came on, or a lean went. */
+        boolean roseFast;
 
         void begin(double before, long atMs) {
             active = true;
             beforeKg = before;
             peakKg = before;
             oldLowKg = before;
+            oldLowMs = atMs;
             fellFast = false;
             released = false;
+            roseFast = false;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

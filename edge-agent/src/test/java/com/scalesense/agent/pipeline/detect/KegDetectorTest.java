@@ -289,6 +289,45 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_that_comes_on_during_a_pour_and_stays_is_no_beer_and_the_keg_is_clear_once_it_is_lifted() {
+        // Guards issue 12 (seed 20261122 life 24 at 10 SPS, 0.8 % low for 10 s, then held): a 0.44 kg lean came
+        // on during a 13.7 oz pour and stayed after it; the beer and the lean were reported as one 28.6 oz pour,
+        // and when the lean was lifted its rise was taken for a load set on the keg and held.
+        kg = 40;
+        hold(3);
+        ramp(39.75, 4.5); // a pour of 55 g/s
+        ramp(39.31, 0.1); // someone leans on the keg, lifting 0.44 kg of it
+        ramp(39.15, 3); // the pour goes on: 0.41 kg of beer in all
+        hold(5); // settles with the lean still on
+
+        assertThat(seen).isEmpty(); // no pour of beer and lean together
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01)); // the last good weight is held
+
+        ramp(39.59, 0.1); // the lean is lifted
+        hold(5);
+
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+    }
+
+    @Test
+    void a_lean_on_and_off_within_a_pour_leaves_the_pour() {
+        kg = 40;
+        hold(3);
+        ramp(39.75, 4.5);
+        ramp(39.31, 0.1); // a lean comes on
+        ramp(39.25, 1);
+        ramp(39.69, 0.1); // and goes
+        ramp(39.59, 2);
+        hold(5);
+
+        assertThat(seen).singleElement().asString().startsWith("drop ");
+        assertThat(Double.parseDouble(seen.get(0).split(" ")[2])).isCloseTo(0.41, within(0.005));
+        assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+    }
+
+    @Test
     void a_pour_with_a_press_on_and_off_within_it_is_the_pour() {
         // the press is lifted before the weight settles: the episode ends lighter by the beer alone
         kg = 40;

@@ -30,8 +30,9 @@ import org.tinylog.configuration.Configuration;
  * {@code scale-agent}: reads the config, builds the agent from it and runs it until SIGTERM.
  *
  * <pre>
- * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N]] [--log-timestamps]
+ * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N] [--bar real|none]] [--log-timestamps]
  * java -jar scale-agent.jar replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]
+ *     [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]
  * </pre>
  *
  * {@code replay} runs a recorded trace through the measurement pipeline and exits
@@ -51,7 +52,8 @@ public final class Main {
     public static final int EXIT_RESTART = 75;
     static final Path DEFAULT_CONFIG = Path.of("/etc/scale-sense/agent.conf");
     private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N] [--bar real|none]] [--log-timestamps]\n"
-            + "       scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]";
+            + "       scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]\n"
+            + "           [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]";
     private static final String HELP = USAGE + """
 
 

@@ -30,8 +30,9 @@ import org.tinylog.configuration.Configuration;
  * {@code scale-agent}: reads the config, builds the agent from it and runs it until SIGTERM.
  *
  * <pre>
- * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N]] [--log-timestamps]
+ * java -jar scale-agent.jar [--config PATH] [--simulate [--speed N] [--bar real|none]] [--log-timestamps]
  * java -jar scale-agent.jar replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]
+ *     [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]
  * </pre>
  *
  * {@code replay} runs a recorded trace through the measurement pipeline and exits
@@ -50,8 +51,9 @@ public final class Main {
     /** EX_TEMPFAIL (sysexits.h): the cloud's reload_config; systemd restarts the agent. */
     public static final int EXIT_RESTART = 75;
     static final Path DEFAULT_CONFIG = Path.of("/etc/scale-sense/agent.conf");
-    private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N]] [--log-timestamps]\n"
-            + "       scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]";
+    private static final String USAGE = "usage: scale-agent [--config PATH] [--simulate [--speed N] [--bar real|none]] [--log-timestamps]\n"
+            + "       scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]\n"
+            + "           [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]";
     private static final String HELP = USAGE + """
 
 
@@ -61,6 +63,8 @@ public final class Main {
               --config PATH      the config file (default /etc/scale-sense/agent.conf; keys in docs/operations.md)
               --simulate         a simulated keg scale instead of the HX711 (no hardware, no root needed)
               --speed N          with --simulate: N times real time (simulate.speed)
+              --bar real|none    with --simulate: a real bar's knocks, leans, objects and part-full kegs, or an
+                                 undisturbed bar (simulate.bar, default none)
               --log-timestamps   stamp each log line (journald stamps them itself)
               -h, --help         this text
               -V, --version      the version
@@ -120,11 +124,13 @@ public final class Main {
         try {
             SecureRandom random = new SecureRandom();
             Sensors sensors = config.simulated()
-                    ? SimulatedScale.build(scaledTime(config.simulation()), config.simulation().seed(), SampleRate.SPS_10)
+                    ? SimulatedScale.build(scaledTime(config.simulation()), config.simulation().seed(),
+                            config.simulation().realBar(), SampleRate.SPS_10)
                     : HardwareScale.open(config.hardware(), Clock.systemUTC());
             if (config.simulated()) {
-                log.info("simulating a keg scale at {}x real time (seed {}{}), state in {}", config.simulation().speed(),
-                        config.simulation().seed(), config.simulation().worldStartMs() == null ? ""
+                log.info("simulating a keg scale at {}x real time (seed {}, {} bar{}), state in {}", config.simulation().speed(),
+                        config.simulation().seed(), config.simulation().realBar() ? "real" : "undisturbed",
+                        config.simulation().worldStartMs() == null ? ""
                                 : ", world began " + Instant.ofEpochMilli(config.simulation().worldStartMs()),
                         config.stateDir().toAbsolutePath());
             }
@@ -155,6 +161,7 @@ public final class Main {
         boolean optional = options.config().isEmpty() && options.simulate();
         ConfigSource source = ConfigSource.load(file, optional, env);
         options.speed().ifPresent(s -> source.override(ConfigKey.SIMULATE_SPEED, s, "--speed"));
+        options.bar().ifPresent(b -> source.override(ConfigKey.SIMULATE_BAR, b, "--bar"));
         if (options.logTimestamps()) {
             source.override(ConfigKey.LOG_TIMESTAMPS, "true", "--log-timestamps");
         }

@@ -9,21 +9,22 @@ import java.util.Optional;
  * @param help    {@code --help} / {@code -h}: print the usage and exit 0, starting nothing
  * @param version {@code --version} / {@code -V}: print the version and exit 0, starting nothing
  */
-record Options(Optional<Path> config, boolean simulate, Optional<String> speed, boolean logTimestamps, boolean help,
-               boolean version) {
+record Options(Optional<Path> config, boolean simulate, Optional<String> speed, Optional<String> bar,
+               boolean logTimestamps, boolean help, boolean version) {
 
     static Options parse(String[] args) {
         for (String arg : args) {
             // as GNU tools do: asking for help or the version wins over any other argument
             if (arg.equals("--help") || arg.equals("-h")) {
-                return new Options(Optional.empty(), false, Optional.empty(), false, true, false);
+                return new Options(Optional.empty(), false, Optional.empty(), Optional.empty(), false, true, false);
             }
             if (arg.equals("--version") || arg.equals("-V")) {
-                return new Options(Optional.empty(), false, Optional.empty(), false, false, true);
+                return new Options(Optional.empty(), false, Optional.empty(), Optional.empty(), false, false, true);
             }
         }
         Optional<Path> config = Optional.empty();
         Optional<String> speed = Optional.empty();
+        Optional<String> bar = Optional.empty();
         boolean simulate = false;
         boolean stamps = false;
         for (int i = 0; i < args.length; i++) {
@@ -31,6 +32,7 @@ record Options(Optional<Path> config, boolean simulate, Optional<String> speed, 
                 case "--config" -> config = Optional.of(Path.of(value(args, ++i, "--config")));
                 case "--simulate" -> simulate = true;
                 case "--speed" -> speed = Optional.of(value(args, ++i, "--speed"));
+                case "--bar" -> bar = Optional.of(value(args, ++i, "--bar"));
                 case "--log-timestamps" -> stamps = true;
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
@@ -38,7 +40,10 @@ record Options(Optional<Path> config, boolean simulate, Optional<String> speed, 
         if (speed.isPresent() && !simulate) {
             throw new IllegalArgumentException("--speed needs --simulate (real hardware runs in real time)");
         }
-        return new Options(config, simulate, speed, stamps, false, false);
+        if (bar.isPresent() && !simulate) {
+            throw new IllegalArgumentException("--bar needs --simulate (a real scale stands in a real bar)");
+        }
+        return new Options(config, simulate, speed, bar, stamps, false, false);
     }
 
     private static String value(String[] args, int i, String flag) {

@@ -42,6 +42,19 @@ class MainTest {
     }
 
     @Test
+    void bar_without_simulate_is_a_usage_error_and_a_bar_that_is_not_real_or_none_is_a_config_error() throws Exception {
+        // issue 12: --simulate ran an undisturbed bar only; --bar real runs the real bar's disturbances
+        assertThat(run("--bar", "real")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--bar needs --simulate");
+
+        Path conf = dir.resolve("agent.conf");
+        Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\n");
+        assertThat(run("--config", conf.toString(), "--simulate", "--bar", "busy")).isEqualTo(Main.EXIT_CONFIG);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("simulate.bar = 'busy' (flag --bar): must be one of none, real");
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
     void unknown_flag_is_named() throws Exception {
         int status = Main.run(new String[] {"--simluate"}, Map.of(), System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
 
@@ -62,7 +75,8 @@ class MainTest {
         assertThat(run("--help")).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: scale-agent")
-                .contains("--config PATH", "--simulate", "--speed N", "--log-timestamps", "--version", "78 invalid configuration");
+                .contains("--config PATH", "--simulate", "--speed N", "--bar real|none", "--log-timestamps", "--version",
+                        "78 invalid configuration");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 

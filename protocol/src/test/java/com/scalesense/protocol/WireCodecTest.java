@@ -42,6 +42,19 @@ class WireCodecTest {
     }
 
     @Test
+    void a_level_counted_from_a_measured_full_weight_says_full_set_and_is_measured() {
+        // issue 12: a full_ref alone used to say pending, as if the level still counted from a reference shell
+        Reading r = new Reading(1_790_000_000_000L, 80.0, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, TareStatus.FULL_SET);
+        String json = new String(codec.encode(r), UTF_8);
+
+        assertThat(json).contains("\"tare_status\":\"full_set\"");
+        assertThat(codec.decode(json.getBytes(UTF_8), Reading.class)).isEqualTo(r);
+        assertThat(TareStatus.FULL_SET.measured()).isTrue();
+        assertThat(TareStatus.PENDING.measured()).isFalse();
+    }
+
+    @Test
     void encodes_map_entries_in_key_order_so_the_same_batch_has_the_same_bytes() {
         // Map.copyOf iterates in a random order per JVM: without sorting, a batch re-encoded
         // after a restart would differ byte-wise from the copy the sink already has

@@ -266,6 +266,18 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void a_full_tare_alone_is_kept_as_full_set_on_the_keg() {
+        // issue 12: a level counted down from the keg's measured full weight is no estimate, and the cloud keeps
+        // the scale's word for it (pending would say the level counts from a reference shell)
+        var full = new DeviceEvent.Tare(T0, true, "full", Batches.KEG_ID, "half_barrel", null, 161.9,
+                TareStatus.FULL_SET);
+
+        sink.service().ingest(Batches.of(Batches.series(T0, 1, 60, 0), List.of(full)), Batches.DEVICE_ID);
+
+        assertThat(sink.item("KEG#" + Batches.KEG_ID, "TARE").get("tare_status").s()).isEqualTo("full_set");
+    }
+
+    @Test
     void devices_row_last_seen_is_refreshed_at_most_every_five_minutes() {
         // Each refresh costs 3 write units (row + gsi1 entry moving); seed 001 throttles api_keys the same way.
         var service = sink.service();

@@ -96,7 +96,8 @@ public final class AgentConfigLoader {
         LogConfig log = new LogConfig(r.oneOf(LOG_LEVEL, "trace", "debug", "info", "warn", "error"),
                 r.bool(LOG_TIMESTAMPS));
         SimulationConfig simulation = simulate ? new SimulationConfig(r.decimal(SIMULATE_SPEED, 0.1, 10_000),
-                r.integer(SIMULATE_SEED, 0, Long.MAX_VALUE), r.path(SIMULATE_ACCEPTED_LOG),
+                r.integer(SIMULATE_SEED, 0, Long.MAX_VALUE), r.oneOf(SIMULATE_BAR, "none", "real").equals("real"),
+                r.path(SIMULATE_ACCEPTED_LOG),
                 r.instant(SIMULATE_WORLD_START, Timestamps.MIN_MS, Timestamps.MAX_MS)) : null;
         r.throwIfInvalid();
         return new AgentConfig(device, stateDir, socket, hardware, readingInterval, swapMinEmpty, outbox, batch, mqtt, publisher, uplink,

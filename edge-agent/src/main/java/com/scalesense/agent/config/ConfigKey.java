@@ -43,6 +43,7 @@ public enum ConfigKey {
     LOG_TIMESTAMPS("log.timestamps", "false"),
     SIMULATE_SPEED("simulate.speed", "1"),
     SIMULATE_SEED("simulate.seed", "1"),
+    SIMULATE_BAR("simulate.bar", "none"),
     SIMULATE_ACCEPTED_LOG("simulate.accepted_log", ""),
     SIMULATE_WORLD_START("simulate.world_start", "");
 

@@ -16,6 +16,7 @@ import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.pipeline.keg.KegType;
+import com.scalesense.agent.replay.KegAssignment;
 import com.scalesense.agent.replay.Replay;
 import com.scalesense.hal.replay.TraceGain;
 import com.scalesense.hal.replay.TraceHeader;
@@ -201,8 +202,17 @@ public final class AgentControl implements ControlService {
         }
         KegProfile keg = loop.model().keg();
         if (keg != null) {
-            h = h.withNote(Replay.KEG_TYPE_NOTE, keg.kegType().wireName())
-                    .withNote(Replay.SG_NOTE, String.format(Locale.ROOT, "%.4f", keg.sg()));
+            h = h.withNote(KegAssignment.KEG_TYPE_NOTE, keg.kegType().wireName())
+                    .withNote(KegAssignment.SG_NOTE, String.format(Locale.ROOT, "%.4f", keg.sg()));
+            if (keg.kegId() != null) { // assigned: replay starts with it assigned, and with what was measured of it
+                h = h.withNote(KegAssignment.KEG_ID_NOTE, keg.kegId());
+                if (keg.tare().emptyOffsetKg() != null) {
+                    h = h.withNote(KegAssignment.EMPTY_NOTE, String.format(Locale.ROOT, "%.4f", keg.tare().emptyOffsetKg()));
+                }
+                if (keg.tare().fullRefKg() != null) {
+                    h = h.withNote(KegAssignment.FULL_NOTE, String.format(Locale.ROOT, "%.4f", keg.tare().fullRefKg()));
+                }
+            }
         }
         return h;
     }

@@ -40,8 +40,10 @@ import java.util.zip.GZIPInputStream;
  * {@link MeasurementPipeline} as fast as possible and, with a truth file, scores it. The calibration
  * comes from the truth's calibration row, else is fitted from its marked known weights, else is the
  * one {@code scale-cal record} wrote into the trace header ({@value #OFFSET_NOTE}, {@value #SCALE_NOTE}).
- * Each keg of the truth is assigned {@link Truth#ASSIGN_AFTER_MS} after it was set down, as in the
- * simulated lives.
+ * The keg on the platform when recording began is the one the flags name, else the one the header names
+ * as assigned ({@link KegAssignment}): the replay starts with it assigned and tared as the scale had it, and
+ * the truth counts it as assigned from the start. Each other keg of the truth is assigned
+ * {@link Truth#ASSIGN_AFTER_MS} after it was set down, as in the simulated lives.
  */
 public final class Replay {
 
@@ -49,10 +51,6 @@ public final class Replay {
     public static final String OFFSET_NOTE = "offset_counts";
     /** Trace header note with the calibration's counts per kg. */
     public static final String SCALE_NOTE = "counts_per_kg";
-    /** Trace header note with the type of the keg on the platform when recording began. */
-    public static final String KEG_TYPE_NOTE = "keg_type";
-    /** Trace header note with the specific gravity of that keg's beer. */
-    public static final String SG_NOTE = "sg";
     /** Marked known weights must lie this close to the fitted line, kg (as the technician's calibration). */
     private static final double FIT_MAX_RESIDUAL_KG = 0.05;
 
@@ -63,14 +61,25 @@ public final class Replay {
      * What a replay gave.
      *
      * @param calibrationSource where the calibration came from, in words
+     * @param keg               the keg assigned when recording began, or null when none was
+     * @param kegSource         where that keg came from, in words
      * @param score             the score against the truth, or null without one
      */
-    public record Result(TraceHeader header, Calibration calibration, String calibrationSource, EmittedLog recorder,
-                         Score score) {
+    public record Result(TraceHeader header, Calibration calibration, String calibrationSource, KegAssignment keg,
+                         String kegSource, EmittedLog recorder, Score score) {
     }
 
     /** @param truth the truth file, or null to replay without scoring */
     public static Result run(Path trace, TruthFile truth, PipelineConfig config) throws InterruptedException {
+        return run(trace, truth, null, config);
+    }
+
+    /**
+     * @param truth   the truth file, or null to replay without scoring
+     * @param flagKeg the keg assigned when recording began as the flags give it, or null to take the header's
+     */
+    public static Result run(Path trace, TruthFile truth, KegAssignment flagKeg, PipelineConfig config)
+            throws InterruptedException {
         Path plain = trace.getFileName().toString().endsWith(".gz") ? gunzip(trace) : trace;
         try {
             TraceHeader header = TraceSummary.scan(plain).header();
@@ -86,9 +95,15 @@ public final class Replay {
                 calibration = fixed(note(header, OFFSET_NOTE, trace), note(header, SCALE_NOTE, trace));
                 source = "trace header (" + OFFSET_NOTE + ", " + SCALE_NOTE + ")";
             }
-            EmittedLog recorder = play(plain, truth, calibration, firstKeg(header, truth), config);
-            Score score = truth == null ? null : Scorer.score(truth.truth(), recorder.readings(), recorder.events());
-            return new Result(header, calibration, source, recorder, score);
+            KegAssignment keg = flagKeg != null ? flagKeg : KegAssignment.fromHeader(header);
+            String kegSource = flagKeg != null ? "the flags" : keg != null ? "the trace header" : "nowhere";
+            long startMs = header.startedAt().toEpochMilli();
+            KegProfile first = keg != null ? keg.profile(startMs) : firstKeg(header, truth);
+            EmittedLog recorder = play(plain, truth, calibration, first, keg != null ? startMs : Long.MIN_VALUE, config);
+            // the keg assigned when recording began is assigned for the whole trace, not from 5 min after its start
+            TruthFile scored = truth == null || keg == null ? truth : truth.withKegPlacedBefore(startMs, keg.type(), keg.sg());
+            Score score = scored == null ? null : Scorer.score(scored.truth(), recorder.readings(), recorder.events());
+            return new Result(header, calibration, source, keg, kegSource, recorder, score);
         } finally {
             if (!plain.equals(trace)) {
                 deleteQuietly(plain);
@@ -96,12 +111,14 @@ public final class Replay {
         }
     }
 
+    /** @param assignedUntilMs truth kegs set down at or before this were assigned already (Long.MIN_VALUE: none) */
     private static EmittedLog play(Path trace, TruthFile truth, Calibration calibration, KegProfile keg,
-                                 PipelineConfig config) throws InterruptedException {
+                                 long assignedUntilMs, PipelineConfig config) throws InterruptedException {
         EmittedLog recorder = new EmittedLog();
         try (ReplayLoadCell cell = ReplayLoadCell.open(trace, ReplayOptions.asFastAsPossible(), new StillClock())) {
             MeasurementPipeline pipeline = new MeasurementPipeline(config, cell.rate(), calibration, keg, recorder);
-            TreeMap<Long, TruthFile.KegRow> pending = truth == null ? new TreeMap<>() : new TreeMap<>(truth.kegs());
+            TreeMap<Long, TruthFile.KegRow> pending = truth == null ? new TreeMap<>()
+                    : new TreeMap<>(truth.kegs().tailMap(assignedUntilMs, false));
             while (true) {
                 RawSample sample = cell.read(Duration.ZERO);
                 if (cell.finished()) {
@@ -124,14 +141,14 @@ public final class Replay {
             TruthFile.KegRow first = truth.kegs().firstEntry().getValue();
             return new KegProfile(null, null, first.type(), first.sg(), Tare.PENDING);
         }
-        String type = header.notes().get(KEG_TYPE_NOTE);
+        String type = header.notes().get(KegAssignment.KEG_TYPE_NOTE);
         if (type == null) {
             return KegProfile.reference(KegType.HALF_BARREL);
         }
-        String sg = header.notes().get(SG_NOTE);
+        String sg = header.notes().get(KegAssignment.SG_NOTE);
         KegProfile reference = KegProfile.reference(KegType.fromWireName(type));
-        return new KegProfile(null, null, reference.kegType(), sg == null ? reference.sg() : parse(SG_NOTE, sg),
-                Tare.PENDING);
+        return new KegProfile(null, null, reference.kegType(),
+                sg == null ? reference.sg() : KegAssignment.number(KegAssignment.SG_NOTE, sg), Tare.PENDING);
     }
 
     private static Calibration fixed(double offsetCounts, double countsPerKg) {
@@ -169,17 +186,7 @@ public final class Replay {
                 "a calibration is needed: the trace header notes " + OFFSET_NOTE + " and " + SCALE_NOTE
                         + " (scale-cal record writes them), or a calibration row or known_weight rows in the truth file"
                         + " (docs/accuracy.md)");
-        return parse(key, value);
-    }
-
-    private static double parse(String key, String value) {
-        try {
-            double v = Double.parseDouble(value);
-            PipelineException.require(Double.isFinite(v), key, value, "must be a finite number");
-            return v;
-        } catch (NumberFormatException e) {
-            throw new PipelineException(key, value, "must be a number");
-        }
+        return KegAssignment.number(key, value);
     }
 
     private static Path gunzip(Path gz) {

@@ -8,7 +8,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -18,12 +20,18 @@ import java.util.Locale;
  *
  * <pre>
  * java -jar scale-agent.jar replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts FILE.csv]
+ *     [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]
  * </pre>
+ *
+ * <p>The keg flags name the keg that stood assigned on the scale when recording began (they replace what the
+ * trace header says of it, see {@link KegAssignment}); without them and without a keg_id in the header the
+ * replay starts with no keg assigned, and its levels are estimates (tare_status pending).
  */
 public final class ReplayCommand {
 
     public static final String USAGE =
-            "usage: scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts VERDICTS.csv]";
+            "usage: scale-agent replay --trace FILE[.gz] [--truth FILE] --out READINGS.csv [--verdicts VERDICTS.csv]"
+                    + " [--keg-type TYPE [--sg SG] [--keg-id ID] [--empty-kg KG] [--full-kg KG]]";
     /** EX_USAGE (sysexits.h). */
     static final int EXIT_USAGE = 64;
     /** EX_DATAERR (sysexits.h): the trace or the truth file breaks a rule. */
@@ -31,7 +39,7 @@ public final class ReplayCommand {
     /** EX_CANTCREAT (sysexits.h): an output file exists already or cannot be written. */
     static final int EXIT_CANT_CREATE = 73;
 
-    private record Args(Path trace, Path truth, Path out, Path verdicts) {
+    private record Args(Path trace, Path truth, Path out, Path verdicts, KegAssignment keg) {
     }
 
     private ReplayCommand() {
@@ -42,7 +50,7 @@ public final class ReplayCommand {
         Args a;
         try {
             a = parse(args);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | AgentException e) { // AgentException: a keg flag breaks its rule
             err.println("scale-agent replay: " + e.getMessage() + "\n" + USAGE);
             return EXIT_USAGE;
         }
@@ -55,7 +63,7 @@ public final class ReplayCommand {
         Replay.Result r;
         try {
             TruthFile truth = a.truth() == null ? null : TruthFile.read(a.truth());
-            r = Replay.run(a.trace(), truth, PipelineConfig.defaults());
+            r = Replay.run(a.trace(), truth, a.keg(), PipelineConfig.defaults());
         } catch (AgentException | HalException e) {
             err.println("scale-agent replay: " + e.getMessage());
             return EXIT_DATA;
@@ -79,6 +87,11 @@ public final class ReplayCommand {
     private static void report(PrintStream out, Args a, Replay.Result r) {
         out.printf(Locale.ROOT, "replayed %s (%s): calibration from the %s: offset %.1f counts, %.3f counts/kg%n",
                 a.trace(), r.header().rate(), r.calibrationSource(), r.calibration().offsetCounts(), r.calibration().countsPerKg());
+        KegAssignment k = r.keg();
+        out.println(k == null ? "keg: none assigned when recording began (levels are estimates; --keg-type names one)"
+                : String.format(Locale.ROOT, "keg: %s, %s, sg %.4f, tare %s, assigned from the start (from %s)",
+                        k.kegId(), k.type().wireName(), k.sg(), k.profile(0).tare().status().name().toLowerCase(Locale.ROOT),
+                        r.kegSource()));
         out.printf(Locale.ROOT, "wrote %d readings and %d events to %s%n", r.recorder().readings().size(),
                 r.recorder().events().size(), a.out());
         if (r.score() == null) {
@@ -96,14 +109,19 @@ public final class ReplayCommand {
         Path truth = null;
         Path out = null;
         Path verdicts = null;
+        Map<String, String> keg = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--trace" -> trace = Path.of(value(args, ++i, "--trace"));
                 case "--truth" -> truth = Path.of(value(args, ++i, "--truth"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
                 case "--verdicts" -> verdicts = Path.of(value(args, ++i, "--verdicts"));
+                case "--keg-type", "--sg", "--keg-id", "--empty-kg", "--full-kg" -> keg.put(args[i], value(args, i + 1, args[i++]));
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
+        }
+        if (!keg.isEmpty() && !keg.containsKey("--keg-type")) {
+            throw new IllegalArgumentException(String.join(" ", keg.keySet()) + " needs --keg-type (the keg they describe)");
         }
         if (trace == null || out == null) {
             throw new IllegalArgumentException("--trace and --out are required");
@@ -116,7 +134,10 @@ public final class ReplayCommand {
             String base = name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name;
             verdicts = out.resolveSibling(base + ".verdicts.csv");
         }
-        return new Args(trace, truth, out, verdicts);
+        KegAssignment assignment = keg.isEmpty() ? null : KegAssignment.of(keg.getOrDefault("--keg-id",
+                KegAssignment.FLAG_KEG_ID), keg.get("--keg-type"), keg.get("--sg"), keg.get("--empty-kg"), keg.get("--full-kg"),
+                "--");
+        return new Args(trace, truth, out, verdicts, assignment);
     }
 
     private static String value(String[] args, int i, String flag) {

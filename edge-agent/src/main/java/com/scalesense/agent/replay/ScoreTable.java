@@ -24,6 +24,10 @@ public final class ScoreTable {
         row(out, scores, "level error max, assigned keg, %", s -> Score.max(s.assignedLevelErrPct), "%12.3f", "<= 0.5");
         row(out, scores, "level err max, assigned, not DISTURBED %", s -> Score.max(s.assignedMeasuredErrPct()), "%12.3f", "");
         row(out, scores, "  same, of kegs set down full, %", s -> Score.max(s.assignedFullMeasuredErrPct()), "%12.3f", "");
+        row(out, scores, "  same, level claimed (tare measured) %", s -> Score.max(s.assignedClaimedErrPct()), "%12.3f", "<= 0.5");
+        row(out, scores, "  same, an estimate (tare pending), %", s -> Score.max(s.assignedEstimateErrPct()), "%12.3f", "");
+        row(out, scores, "  readings, level claimed", s -> (double) s.assignedClaimedErrPct().size(), "%12.0f", "");
+        row(out, scores, "  readings, an estimate", s -> (double) s.assignedEstimateErrPct().size(), "%12.0f", "");
         row(out, scores, "level error median, unassigned, %", s -> Score.quantile(s.unassignedLevelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, unassigned, %", s -> Score.max(s.unassignedLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");

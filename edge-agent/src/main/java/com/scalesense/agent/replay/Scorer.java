@@ -16,7 +16,9 @@ import java.util.function.Predicate;
  *
  * <p>Level: every reading that carries a level while a keg is really on the platform, |level −
  * true level| in % of capacity (and pints), also split by whether the keg had been assigned
- * ({@link Truth#assignedAt}). Pours: a detected pour matches the first unmatched true pour whose
+ * ({@link Truth#assignedAt}) and, for an assigned keg's readings that are not DISTURBED, by whether the
+ * reading claims its level (its tare_status says a weight of the keg was measured) or says it is an estimate
+ * (tare_status pending: the level counts from the type's reference shell). Pours: a detected pour matches the first unmatched true pour whose
  * span overlaps it (2 s slack each side); recall counts true pours ≥ 8 oz that were matched,
  * precision counts detected pours that matched any true pour. Swaps: a detected swap within 10 min
  * after a true placement is that placement; any other is false. Faults: a reading with a level
@@ -62,6 +64,9 @@ public final class Scorer {
                 if (!truth.partFullAt(r.timestampMs())) {
                     s.assignedFullMeasuredErrPct.add(err);
                 }
+                // where the scale claims its level (a weight of the keg measured) and where it says it estimates
+                boolean claimed = r.tareStatus() != null && r.tareStatus().measured();
+                (claimed ? s.assignedClaimedErrPct : s.assignedEstimateErrPct).add(err);
             }
             s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));
             if (r.kegState() == KegState.STABLE) {

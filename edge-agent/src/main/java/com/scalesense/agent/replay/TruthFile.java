@@ -53,6 +53,21 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
     public record KegRow(long placedMs, KegType type, double sg) {
     }
 
+    /**
+     * This truth with a keg of {@code type} and {@code sg} placed {@link Truth#ASSIGN_AFTER_MS} before
+     * {@code startMs}, unless a keg row already covers that instant: the keg assigned when recording began
+     * counts as assigned from the start, as it was on the scale.
+     */
+    public TruthFile withKegPlacedBefore(long startMs, KegType type, double sg) {
+        if (kegs.floorKey(startMs) != null) {
+            return this;
+        }
+        TreeMap<Long, KegRow> withKeg = new TreeMap<>(kegs);
+        long placed = startMs - Truth.ASSIGN_AFTER_MS;
+        withKeg.put(placed, new KegRow(placed, type, sg));
+        return new TruthFile(offsetCounts, countsPerKg, withKeg, levels, pours, faults, disturbances, knownWeights);
+    }
+
     public Truth truth() {
         return new Truth(pours, List.copyOf(kegs.keySet()), this::levelAt, ms -> {
             var keg = kegs.floorEntry(ms);

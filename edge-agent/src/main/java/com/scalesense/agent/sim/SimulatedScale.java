@@ -10,6 +10,7 @@ import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.power.SimulatedBatteryGauge;
+import com.scalesense.hal.sim.BarDisturbances;
 import com.scalesense.hal.sim.KegPeriod;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.LoadCellSpec;
@@ -28,7 +29,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The scale of {@code --simulate}: a busy bar's keg life from {@code hal.sim} (seeded), on a
+ * The scale of {@code --simulate}: a busy bar's keg life from {@code hal.sim} (seeded; undisturbed, or with
+ * the disturbances of a real bar with {@code --bar real}), on a
  * typical 200 kg cell with datasheet noise, paced on {@link ScaledTime}; a simulated Li-ion
  * battery and keg-cooler probe from {@code hal.power}/{@code hal.thermal} on the same time.
  * When the {@link ScaledTime}'s world began before this run (a restart with
@@ -46,19 +48,26 @@ public final class SimulatedScale {
     private static final double MAX_RESIDUAL_KG = 0.05;
     /** Modelo's specific gravity (seed 000 beer library). */
     private static final double SG = 1.010;
+    /** Issue 12: real keg shells differ from the reference empty weight by up to ± 0.3 kg (as the benchmark's). */
+    private static final double REAL_BAR_SHELL_SPREAD_KG = 0.3;
 
     private SimulatedScale() {
     }
 
+    /** An undisturbed bar (see {@link #build(ScaledTime, long, boolean, SampleRate)}). */
     public static Sensors build(ScaledTime time, long seed, SampleRate rate) {
-        List<KegSpec> kegs = new ArrayList<>();
-        for (KegType t : List.of(KegType.HALF_BARREL, KegType.QUARTER_BARREL, KegType.SIXTH_BARREL)) {
-            kegs.add(new KegSpec(t.wireName(), t.emptyKg(), t.gallons(), SG));
-        }
+        return build(time, seed, false, rate);
+    }
+
+    /**
+     * @param realBar true for the disturbances of a real bar ({@code --bar real}, {@code simulate.bar}), drawn
+     *                from a random stream of their own as the accuracy benchmark's lives are
+     */
+    public static Sensors build(ScaledTime time, long seed, boolean realBar, SampleRate rate) {
         SimulatedTemperatureSensor.CoolerProfile cooler = SimulatedTemperatureSensor.CoolerProfile.kegCooler();
         // The cell itself stays at the cooler's mean: no calibration is temperature-compensated here.
         TemperatureProfile cellTemperature = TemperatureProfile.constant((cooler.lowCelsius() + cooler.highCelsius()) / 2);
-        Scenario scenario = new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar()).generate(kegs, cellTemperature);
+        Scenario scenario = scenario(seed, realBar, cellTemperature);
         LoadCellSpec cell = LoadCellSpec.typical();
         NoiseSpec noise = NoiseSpec.datasheet();
         SimulatedLoadCell simulated = new SimulatedLoadCell(
@@ -78,6 +87,23 @@ public final class SimulatedScale {
                 calibrate(cell, noise, rate, seed, time.originWallMs()), clock,
                 () -> time.monoNanos() / 1_000_000, FixedTimeSync.SYNCED,
                 Sensors.datasheetNoiseCounts(rate));
+    }
+
+    /**
+     * The bar's keg life: half, quarter and sixth barrels of Modelo (sg 1.010) through a busy bar's hours; with
+     * {@code realBar} also {@link BarDisturbances#realBar()} (the beer's gravity is then drawn per keg, 1.000 to
+     * 1.060) and shells ± 0.3 kg around the reference (issue 12).
+     */
+    static Scenario scenario(long seed, boolean realBar, TemperatureProfile cellTemperature) {
+        List<KegSpec> kegs = new ArrayList<>();
+        for (KegType t : List.of(KegType.HALF_BARREL, KegType.QUARTER_BARREL, KegType.SIXTH_BARREL)) {
+            kegs.add(new KegSpec(t.wireName(), t.emptyKg(), t.gallons(), SG));
+        }
+        if (!realBar) {
+            return new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar()).generate(kegs, cellTemperature);
+        }
+        return new ScenarioGenerator(new Random(seed), TrafficProfile.busyBar().withShellSpreadKg(REAL_BAR_SHELL_SPREAD_KG),
+                BarDisturbances.realBar(), new Random(seed * 1_000_003 + 12_345)).generate(kegs, cellTemperature);
     }
 
     /** The factory calibration of the simulated cell: known weights on a quiet platform, averaged. */

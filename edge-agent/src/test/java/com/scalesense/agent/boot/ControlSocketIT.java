@@ -163,7 +163,7 @@ class ControlSocketIT {
         assertThat(scale.client.status().keg()).isEqualTo(before);
         assertThat(scale.client.status().sampling().recordsRefused()).isZero();
         scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.0);
-        assertThat(scale.client.tareKeg("full").tareStatus()).isEqualTo("pending"); // full alone leaves the empty
+        assertThat(scale.client.tareKeg("full").tareStatus()).isEqualTo("full_set"); // full alone: the empty is not measured
         assertThat(scale.client.status().keg().fullRefLbs()).isCloseTo(Units.kgToLbs(FULL_HALF_BARREL_KG), within(0.1));
     }
 
@@ -244,18 +244,21 @@ class ControlSocketIT {
         // given a calibrated scale (guards issue 12: a trace a technician sends must be replayable
         // without asking the scale for its calibration)
         calibrate();
+        scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.014);
         Path trace = dir.resolve("calibrated.trace");
 
         // when it records
         scale.client.recordTrace(trace, 1);
 
-        // then the header carries the calibration in use and the keg on the tap
+        // then the header carries the calibration in use and the keg assigned on the tap (issue 12, round 4: replay
+        // starts with that keg assigned instead of an unassigned estimate)
         Replies.CalibrationInfo cal = scale.client.status().calibration();
         try (TraceReader reader = TraceReader.open(trace)) {
             Map<String, String> notes = reader.header().notes();
             assertThat(Double.parseDouble(notes.get("offset_counts"))).isCloseTo(cal.offsetCounts(), within(0.001));
             assertThat(Double.parseDouble(notes.get("counts_per_kg"))).isCloseTo(cal.countsPerKg(), within(1e-6));
-            assertThat(notes).containsEntry("keg_type", scale.client.status().keg().kegType());
+            assertThat(notes).containsEntry("keg_type", scale.client.status().keg().kegType())
+                    .containsEntry("keg_id", "keg-20260318-007").containsEntry("sg", "1.0140");
         }
     }
 

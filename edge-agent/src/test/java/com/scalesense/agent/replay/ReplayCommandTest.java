@@ -2,7 +2,12 @@ package com.scalesense.agent.replay;
 
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.bench.SimulatedKegLife;
+import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
+import com.scalesense.hal.SampleStatus;
+import com.scalesense.hal.replay.TraceGain;
+import com.scalesense.hal.replay.TraceHeader;
+import com.scalesense.hal.replay.TraceRecorder;
 import com.scalesense.hal.sim.BarDisturbances;
 import com.scalesense.hal.sim.KegSpec;
 import com.scalesense.hal.sim.NoiseSpec;
@@ -20,7 +25,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -149,6 +158,76 @@ class ReplayCommandTest {
         assertThat(run.status).isEqualTo(ReplayCommand.EXIT_CANT_CREATE);
         assertThat(run.err).contains("kept.csv").contains("never overwritten");
         assertThat(Files.readString(out)).isEqualTo("earlier results\n");
+    }
+
+    @Test
+    void starts_with_the_keg_the_trace_header_names_as_assigned_and_tared_as_the_scale_had_it() throws Exception {
+        // issue 12: replay assigned no keg, so a technician's recording read as an unassigned estimate (tare pending)
+        // given a sixth barrel of a 1.013 beer, tared empty 7.7 kg and full 27.5 kg, half full on the platform
+        Path trace = stillKegTrace("assigned.trace", Map.of(KegAssignment.KEG_ID_NOTE, "keg-20261127-0001",
+                KegAssignment.KEG_TYPE_NOTE, "sixth_barrel", KegAssignment.SG_NOTE, "1.0130",
+                KegAssignment.EMPTY_NOTE, "7.7", KegAssignment.FULL_NOTE, "27.5"));
+        Path out = dir.resolve("assigned.csv");
+
+        Run run = replay("--trace", trace.toString(), "--out", out.toString());
+
+        // then the level comes from its measured tare and the readings say so
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("keg: keg-20261127-0001, sixth_barrel, sg 1.0130, tare complete, assigned from the "
+                + "start (from the trace header)");
+        String[] last = lastLevel(out);
+        assertThat(Double.parseDouble(last[3])).isCloseTo(50.0, within(0.01));
+        assertThat(last[8]).isEqualTo("COMPLETE");
+    }
+
+    @Test
+    void the_keg_flags_name_the_keg_when_the_header_does_not() throws Exception {
+        Path trace = stillKegTrace("bare-keg.trace", Map.of());
+        Path out = dir.resolve("flags.csv");
+
+        Run run = replay("--trace", trace.toString(), "--out", out.toString(), "--keg-type", "sixth_barrel", "--sg",
+                "1.013", "--empty-kg", "7.7");
+
+        // 9.9 kg of beer over the measured shell, of 5.17 gal x 3.785411784 L x 1.013 = 19.826 kg when full
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("tare empty_set, assigned from the start (from the flags)");
+        String[] last = lastLevel(out);
+        assertThat(Double.parseDouble(last[3])).isCloseTo(100 * 9.9 / (5.17 * 3.785411784 * 1.013), within(0.01));
+        assertThat(last[8]).isEqualTo("EMPTY_SET");
+    }
+
+    @Test
+    void a_keg_flag_without_the_keg_type_is_refused_and_nothing_is_written() throws Exception {
+        Path out = dir.resolve("no-type.csv");
+
+        Run run = replay("--trace", traceGz.toString(), "--out", out.toString(), "--empty-kg", "7.7");
+
+        assertThat(run.status).isEqualTo(ReplayCommand.EXIT_USAGE);
+        assertThat(run.err).contains("--empty-kg needs --keg-type");
+        assertThat(out).doesNotExist();
+    }
+
+    /** 80 s of a keg weighing 17.6 kg standing still, through a cell of 100 000 counts at zero and 18 000 per kg. */
+    private static Path stillKegTrace(String name, Map<String, String> kegNotes) {
+        TraceHeader header = TraceHeader.of(SampleRate.SPS_10, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
+                .withNote(Replay.OFFSET_NOTE, "100000.000").withNote(Replay.SCALE_NOTE, "18000.000000");
+        for (Map.Entry<String, String> note : new TreeMap<>(kegNotes).entrySet()) {
+            header = header.withNote(note.getKey(), note.getValue());
+        }
+        Path trace = dir.resolve(name);
+        try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
+            for (int i = 1; i <= 800; i++) {
+                recorder.record(new RawSample(416_800, i * 100_000_000L, // 100 000 + 17.6 x 18 000
+                        EPOCH_MS + i * 100L, SampleStatus.OK));
+            }
+        }
+        return trace;
+    }
+
+    /** The fields of the last reading with a level in a replay's output. */
+    private static String[] lastLevel(Path out) throws IOException {
+        return Files.readAllLines(out).stream().filter(l -> l.startsWith("reading,")).map(l -> l.split(",", -1))
+                .filter(f -> !f[3].isEmpty()).reduce((a, b) -> b).orElseThrow();
     }
 
     private static long count(List<String> lines, String prefix) {

@@ -4,6 +4,7 @@ import com.scalesense.hal.sim.Disturbance.Kind;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
+import com.scalesense.protocol.TareStatus;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -62,5 +63,23 @@ class ScorerTest {
         // then the knock made no level error of its own
         assertThat(s.of(Kind.KNOCK).levelErrors()).isZero();
         assertThat(s.of(Kind.KNOCK).count()).isEqualTo(1);
+    }
+
+    @Test
+    void an_assigned_kegs_level_is_checked_where_the_reading_claims_it_and_estimates_are_kept_apart() {
+        // issue 12: a part-full keg's level counts from its type's reference shell (a real one may be 0.3 kg off)
+        // and its reading says so (tare_status pending); the 0.5 % target is for levels the scale claims
+        Reading estimate = new Reading(400_000, 51.5, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, TareStatus.PENDING);
+        Reading claimed = new Reading(460_000, 50.1, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, TareStatus.FULL_SET);
+        Reading held = new Reading(520_000, 53.0, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.DISTURBED, TareStatus.FULL_SET);
+
+        Score s = Scorer.score(TRUTH, List.of(estimate, claimed, held), List.of());
+
+        assertThat(s.assignedClaimedErrPct()).singleElement().satisfies(e -> assertThat(e).isCloseTo(0.1, within(1e-9)));
+        assertThat(s.assignedEstimateErrPct()).singleElement().satisfies(e -> assertThat(e).isCloseTo(1.5, within(1e-9)));
+        assertThat(s.assignedLevelErrPct()).hasSize(3); // the held level of a DISTURBED reading is in the all-readings row
     }
 }

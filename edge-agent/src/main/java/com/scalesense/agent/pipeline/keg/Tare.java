@@ -28,14 +28,15 @@ public record Tare(Double emptyOffsetKg, Double fullRefKg, Long taredAtMs) {
     }
 
     /**
-     * seed 000 tare_status: COMPLETE when both weights were measured, EMPTY_SET when only the
-     * empty one was; otherwise PENDING (a full weight alone still leaves the empty to the reference).
+     * seed 000 tare_status: COMPLETE when both weights were measured, EMPTY_SET when only the empty one was,
+     * FULL_SET when only the full one was (the level then counts down from it, see {@link KegProfile#emptyKg});
+     * PENDING when nothing was, and the level is an estimate from the type's reference shell.
      */
     public TareStatus status() {
         if (emptyOffsetKg != null) {
             return fullRefKg != null ? TareStatus.COMPLETE : TareStatus.EMPTY_SET;
         }
-        return TareStatus.PENDING;
+        return fullRefKg != null ? TareStatus.FULL_SET : TareStatus.PENDING;
     }
 
     public Tare withEmpty(double kg, long atMs) {

@@ -139,10 +139,12 @@ public final class AccuracyBenchmark {
                 (plan.get(i).rate() == SampleRate.SPS_10 ? seed10 : seed80).add(life);
                 if (perLife) { // to find the life behind a fault, then --write-trace it and replay it
                     out.printf(Locale.ROOT, "life %d (seed %d, %s): false swaps %d, pours %d detected %d matched %d,"
-                                    + " max level error assigned %.3f %% (set down full, not disturbed %.3f %%), all %.3f %%%n",
+                                    + " max level error assigned %.3f %% (set down full, not disturbed %.3f %%; claimed %.3f %%,"
+                                    + " estimate %.3f %%), all %.3f %%%n",
                             i - k * lives, plan.get(i).seed(), plan.get(i).rate(), life.falseSwaps(), life.truePours(),
                             life.detectedPours(), life.matchedDetected(), max(life.assignedLevelErrPct()),
-                            max(life.assignedFullMeasuredErrPct()), max(life.levelErrPct()));
+                            max(life.assignedFullMeasuredErrPct()), max(life.assignedClaimedErrPct()),
+                            max(life.assignedEstimateErrPct()), max(life.levelErrPct()));
                 }
             }
             if (seeds.size() > 1) {

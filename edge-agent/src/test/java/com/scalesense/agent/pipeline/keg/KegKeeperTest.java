@@ -159,7 +159,7 @@ class KegKeeperTest {
         // then the weight it was set down with is its full_ref, measured then, and a quarter of its beer left reads 25 %
         KegProfile keg = keeper.profile();
         assertThat(keg.tare()).isEqualTo(new Tare(null, shell + beer, 5_000L));
-        assertThat(keg.tare().status()).isEqualTo(TareStatus.PENDING); // the empty is still not measured
+        assertThat(keg.tare().status()).isEqualTo(TareStatus.FULL_SET); // the empty is not measured, the full is
         assertThat(keg.levelAt(shell + beer / 4, 16).levelPct()).isCloseTo(25.0, within(1e-9));
         assertThat(keg.levelAt(shell + beer / 4, 16).gallons()).isCloseTo(sixth.gallons() / 4, within(1e-6)); // 0.264172 gal/L in seed 000
     }

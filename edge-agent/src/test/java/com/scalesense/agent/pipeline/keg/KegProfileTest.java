@@ -80,9 +80,11 @@ class KegProfileTest {
     }
 
     @Test
-    void tare_status_is_pending_until_the_empty_weight_is_measured() {
+    void tare_status_is_pending_until_a_weight_of_the_keg_is_measured() {
+        // issue 12: a full_ref alone said pending, so a reading could not tell a level counted down from the keg's
+        // own full weight from an estimate off its type's reference shell
         assertThat(Tare.PENDING.status()).isEqualTo(TareStatus.PENDING);
-        assertThat(Tare.PENDING.withFull(39.0, 5L).status()).isEqualTo(TareStatus.PENDING);
+        assertThat(Tare.PENDING.withFull(39.0, 5L).status()).isEqualTo(TareStatus.FULL_SET);
         assertThat(Tare.PENDING.withEmpty(9.9, 5L).status()).isEqualTo(TareStatus.EMPTY_SET);
         assertThat(Tare.PENDING.withEmpty(9.9, 5L).withFull(39.0, 6L).status()).isEqualTo(TareStatus.COMPLETE);
     }

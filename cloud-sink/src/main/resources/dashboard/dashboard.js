@@ -22,7 +22,7 @@
     keg_replaced: "New keg", invalid: "Sensor error", disturbed: "Disturbed", unknown: "Waiting for the scale"
   };
   const TARE_STATUS = {
-    pending: "tare pending", empty_set: "empty tared", empty_tared: "empty tared", complete: "tared", full_tared: "tared"
+    pending: "tare pending", full_set: "full tared", empty_set: "empty tared", empty_tared: "empty tared", complete: "tared", full_tared: "tared"
   };
 
   const apiBase = ((window.SCALE_SENSE && window.SCALE_SENSE.apiBase) || "").replace(/\/+$/, "");

@@ -12,6 +12,9 @@ import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.BatchMarker;
 import com.scalesense.sink.store.ConcurrentChangeException;
+import com.scalesense.sink.store.ConnectionChange;
+import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.DuplicateBatchException;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.RegistrationUpsert;
@@ -96,6 +99,56 @@ public final class IngestionService {
                 ctx = store.context(LatestState.contextQuery(batch));
             }
         }
+    }
+
+    /**
+     * Applies a state message ({@code scalesense/v1/{device_id}/state}): the newest synced reading
+     * goes to {@code TAP#nn#STATE}, newer-only, and nothing else is written. No marker, no reading
+     * items, no counters: the same records arrive again in their batch, which writes them exactly
+     * once. So a state message may come any number of times, in any order, before or after its
+     * batch: the tap state ends as the newest reading seen (issue 18, a pour's end at once).
+     *
+     * @throws RejectedMessageException  if the message breaks a batch rule or names another device,
+     *                                   location, tap or keg than the registration allows; nothing written
+     * @throws StoreUnavailableException if DynamoDB failed; retry the delivery
+     */
+    public void state(ReadingsBatch state, String topicDeviceId) {
+        requireValid(state, topicDeviceId);
+        Authorisation.requireReadableKegs(state);
+        IngestContext ctx = store.context(LatestState.contextQuery(state));
+        requireOwnHardware(state, ctx);
+        Authorisation.requireAllowed(state, ctx);
+        latest.advanceTapState(state);
+    }
+
+    /**
+     * Records a scale connecting or disconnecting (broker lifecycle events, issue 18) on its
+     * {@code DEVICE#/META}; a connect also resolves a firing offline alert. The offline check then
+     * raises the alert from the disconnect instant, not from the last batch, so batches may be far
+     * apart. Repeated and reordered events converge ({@link ConnectionChange#order()}); an event of
+     * a client id no administrator registered writes nothing.
+     *
+     * @return false when nothing was written (older, repeated, or not a registered device)
+     * @throws StoreUnavailableException if DynamoDB failed; retry the delivery
+     */
+    public boolean connection(ConnectionChange change) {
+        Optional<DeviceRegistration> device = store.registration(change.deviceId());
+        if (device.isEmpty() || !store.recordConnection(change)) {
+            return false;
+        }
+        if (change.connected() && device.get().locId() != null) {
+            var ctx = store.context(new ContextQuery(device.get().locId(), null, change.deviceId(), null, null));
+            var changes = alerts.online(ctx.alerts(), Keys.deviceEntity(change.deviceId()), change.atMs());
+            if (!changes.isEmpty()) {
+                try {
+                    store.commitAlerts(new AlertCommit(device.get().locId(), null, change.deviceId(),
+                            ctx.settings().gracePeriodSecs(), changes));
+                } catch (ConcurrentChangeException e) {
+                    // A batch of the device changed its alerts meanwhile: it resolved the alert itself.
+                }
+            }
+        }
+        return true;
     }
 
     /**

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Step B of ingestion: the newer-only updates of the "latest" items (tap state, telemetry, tare
@@ -53,10 +54,19 @@ final class LatestState {
                 Authorisation.kegIds(b));
     }
 
-    void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
+    /** TAP#STATE alone, from the newest synced reading of {@code b} (a state message). */
+    void advanceTapState(ReadingsBatch b) {
+        newestSynced(b).ifPresent(r -> store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(),
+                b.kegId(), r)));
+    }
+
+    private static Optional<Reading> newestSynced(ReadingsBatch b) {
         // Unsynced readings are never "latest": their order against synced ones is unknown.
-        b.readings().stream().filter(Reading::clockSynced).max(Comparator.comparingLong(Reading::timestampMs))
-                .ifPresent(r -> {
+        return b.readings().stream().filter(Reading::clockSynced).max(Comparator.comparingLong(Reading::timestampMs));
+    }
+
+    void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
+        newestSynced(b).ifPresent(r -> {
                     store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
                     boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
                     if (carriesNews(ctx.telemetry(), r, low)) {

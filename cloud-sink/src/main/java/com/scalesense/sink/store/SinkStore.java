@@ -71,4 +71,21 @@ public interface SinkStore {
 
     /** Devices whose last_seen_at (RFC 3339) is before {@code cutoff}, via the devices gsi1 query, at most {@code limit}. */
     List<DeviceSeen> devicesSeenBefore(String cutoff, int limit);
+
+    /**
+     * Records a connect or disconnect on the device's {@code DEVICE#/META}, only if it is later in
+     * the device's sequence than the one stored ({@link ConnectionChange#order()}) and only for a
+     * registered device (the administrator's META exists). While disconnected the item sits in the
+     * sparse {@code disconnected-index}.
+     *
+     * @return false when nothing was written (an older or repeated event, or no registration)
+     */
+    boolean recordConnection(ConnectionChange change);
+
+    /**
+     * Registered devices disconnected since before {@code cutoffMs} (epoch ms), oldest first, via the
+     * sparse {@code disconnected-index} (no scan), at most {@code limit}; {@code lastSeenAt} is the
+     * disconnect instant (RFC 3339).
+     */
+    List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit);
 }

@@ -67,6 +67,50 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void a_state_message_moves_the_tap_state_at_once_and_writes_nothing_else() {
+        // Issue 18: a pour's end reaches TAP#STATE at once, for one write unit; its batch comes later.
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var before = sink.dump();
+        long unitsBefore = sink.meter.computedUnits();
+
+        sink.service().state(pourEnd, Batches.DEVICE_ID);
+
+        assertThat(sink.differencesFrom(before)).singleElement().asString().contains("TAP#07#STATE");
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE").get("updated_at_ms").n()).isEqualTo(Long.toString(T0 + 30_000));
+        assertThat(sink.meter.computedUnits() - unitsBefore).isEqualTo(1);
+    }
+
+    @Test
+    void state_messages_and_their_batch_in_any_order_leave_the_tap_state_of_the_batch_alone() {
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var batch = Batches.of(List.of(Batches.reading(T0, 59, 80), Batches.reading(T0 + 30_000, 58, 80),
+                Batches.reading(T0 + 90_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var alone = new SinkHarness(dynamo, RECEIVED);
+        alone.service().ingest(batch, Batches.DEVICE_ID);
+        var service = sink.service();
+
+        service.state(pourEnd, Batches.DEVICE_ID);
+        service.ingest(batch, Batches.DEVICE_ID);
+        service.state(pourEnd, Batches.DEVICE_ID); // redelivered late: older than the batch's newest reading
+
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE")).isEqualTo(alone.item("LOCATION#loc-001", "TAP#07#STATE"));
+        assertThat(sink.differencesFrom(alone.dump())).isEmpty();
+    }
+
+    @Test
+    void a_state_message_for_another_tap_is_rejected_and_writes_nothing() {
+        var other = Batches.of(Batches.HARDWARE_ID, Batches.DEVICE_ID, List.of(Batches.reading(T0, 58, 80)), List.of());
+        var foreign = new ReadingsBatch(other.schemaVersion(), other.hardwareId(), other.deviceId(), other.bootId(),
+                other.firmwareVersion(), other.batchId(), other.locId(), "loc-001#TAP#08", other.kegId(),
+                other.readings(), other.events());
+        var before = sink.dump();
+
+        assertThatThrownBy(() -> sink.service().state(foreign, Batches.DEVICE_ID))
+                .isInstanceOf(com.scalesense.sink.RejectedMessageException.class).hasMessageContaining("tap_id");
+        assertThat(sink.differencesFrom(before)).isEmpty();
+    }
+
+    @Test
     void duplicate_delivery_leaves_the_same_tables_as_one_delivery() {
         var batch = Batches.of(Batches.series(T0, 5, 60, 1), List.of(Batches.pour(T0 + 30_000, 16)));
         var service = sink.service();

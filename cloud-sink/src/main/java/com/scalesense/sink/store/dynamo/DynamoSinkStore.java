@@ -3,6 +3,7 @@ package com.scalesense.sink.store.dynamo;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
+import com.scalesense.sink.store.ConnectionChange;
 import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.DeviceSeen;
@@ -39,6 +40,7 @@ public final class DynamoSinkStore implements SinkStore {
     private final DeviceWriter devices;
     private final CommitWriter commits;
     private final ContextReader context;
+    private final ConnectionWriter connections;
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names, long readingsRetentionSecs, WriteMeter meter) {
         this.client = client;
@@ -49,6 +51,7 @@ public final class DynamoSinkStore implements SinkStore {
         this.devices = new DeviceWriter(client, updater, names);
         this.commits = new CommitWriter(client, names, meter);
         this.context = new ContextReader(client, names);
+        this.connections = new ConnectionWriter(client, updater, names);
     }
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names) {
@@ -132,5 +135,15 @@ public final class DynamoSinkStore implements SinkStore {
     @Override
     public List<DeviceSeen> devicesSeenBefore(String cutoff, int limit) {
         return devices.seenBefore(cutoff, limit);
+    }
+
+    @Override
+    public boolean recordConnection(ConnectionChange change) {
+        return connections.record(change);
+    }
+
+    @Override
+    public List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit) {
+        return connections.disconnectedBefore(cutoffMs, limit);
     }
 }

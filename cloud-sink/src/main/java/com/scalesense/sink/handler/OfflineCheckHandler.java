@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Entry point for an EventBridge schedule (e.g. every 5 minutes) running {@link OfflineCheck}.
  * Variables: {@code SCALESENSE_OFFLINE_QUERY_SECS} (default 900, seed default offline_after_secs),
- * {@code SCALESENSE_SILENT_AFTER_SECS} (default 10800: longer than the agent's largest
- * {@code batch.max_delay}, 2 h, plus the 5 min {@code last_seen_at} may lag),
+ * {@code SCALESENSE_SILENT_AFTER_SECS} (default 18000: longer than the agent's largest
+ * {@code batch.max_delay}, 2 h, plus the 2 h {@code last_seen_at} may lag, plus an hour),
  * {@code SCALESENSE_OFFLINE_LIMIT} (default 1000 devices per query and run).
  */
 public final class OfflineCheckHandler implements RequestHandler<ScheduledEvent, Map<String, Object>> {
@@ -24,8 +24,8 @@ public final class OfflineCheckHandler implements RequestHandler<ScheduledEvent,
     static final long DEFAULT_QUERY_SECS = 900;
     /** Seed 001 scaling assumption: 1,000–10,000 devices; one run looks at most at the lower figure. */
     static final int DEFAULT_LIMIT = 1000;
-    /** 3 h: above the agent's largest batch.max_delay (2 h) plus last_seen_at's 5 min refresh, with room for a retry. */
-    static final long DEFAULT_SILENT_SECS = 3 * 3600;
+    /** 5 h: above the agent's largest batch.max_delay (2 h) plus last_seen_at's 2 h refresh, with an hour to spare. */
+    static final long DEFAULT_SILENT_SECS = 5 * 3600;
 
     private final OfflineCheck check;
 

@@ -21,6 +21,7 @@ import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.store.StoredMarker;
+import com.scalesense.sink.store.SummaryAdd;
 import com.scalesense.sink.tables.Keys;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,9 +34,10 @@ import java.util.function.Supplier;
  *
  * <p>Order of writes, each one step through {@link SinkStore}: (A) reading items, deterministic
  * puts; (B) newer-only updates of the latest-state items (tap state, telemetry, tare, devices row);
- * (C) one transaction of the batch marker with everything that must count once (daily pour
- * summary, alert transitions). A crash after A or B leaves only idempotent writes, which the
- * redelivery repeats to the same result; C is atomic; after C, the marker turns a redelivery into
+ * (C1) the daily pour summaries of synced pours, each guarded by the batch's key so it counts once;
+ * (C) one transaction of the batch marker with the alert transitions (and the summaries of a batch
+ * with unsynced pours, whose day depends on receipt). A crash after A, B or C1 leaves only
+ * idempotent writes, which the redelivery repeats to the same result; C is atomic; after C, the marker turns a redelivery into
  * {@link IngestResult#DUPLICATE}. So any number of deliveries, in any order or concurrently, leave
  * the tables as one delivery does. Bad input is rejected before the first write.
  */
@@ -86,9 +88,17 @@ public final class IngestionService {
         store.requireStorable(batch);
         store.putReadings(batch);
         latest.advance(batch, ctx, now);
+        // A synced pour's business day is the batch's own: its own guard counts it once (C1), for a
+        // write unit a day item. An unsynced one is dated by receipt, which a redelivery may change:
+        // such a batch counts in the marker's transaction, as every batch did before issue 18.
+        List<SummaryAdd> pours = Pours.summaries(batch, ctx.settings(), now.toEpochMilli());
+        boolean atomic = Pours.anyUnsynced(batch);
+        if (!atomic && !pours.isEmpty()) {
+            store.countPours(batch.batchId(), pours);
+        }
         for (int attempt = 1; ; attempt++) {
             try {
-                store.commit(commitOf(batch, ctx, hash, now));
+                store.commit(commitOf(batch, ctx, hash, now, atomic ? pours : List.of()));
                 return IngestResult.ACCEPTED;
             } catch (DuplicateBatchException e) {
                 return duplicate(e.existing(), hash);
@@ -206,12 +216,12 @@ public final class IngestionService {
         return IngestResult.DUPLICATE;
     }
 
-    private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {
+    private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now, List<SummaryAdd> pours) {
         var marker = new BatchMarker(b.batchId(), b.hardwareId(), hash, b.readings().size(), now);
         var changes = alerts.evaluate(ctx.settings(), ctx.alerts(), Keys.tapEntity(Keys.tapNumber(b.tapId())),
                 Keys.deviceEntity(b.deviceId()), b.readings(), b.events(), now.toEpochMilli());
         var alertCommit = changes.isEmpty() ? null : new AlertCommit(b.locId(), b.tapId(), b.deviceId(),
                 ctx.settings().gracePeriodSecs(), changes);
-        return new BatchCommit(marker, Pours.summaries(b, ctx.settings(), now.toEpochMilli()), alertCommit);
+        return new BatchCommit(marker, pours, alertCommit);
     }
 }

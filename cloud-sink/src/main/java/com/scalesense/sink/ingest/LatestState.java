@@ -29,10 +29,13 @@ final class LatestState {
 
     /**
      * How stale devices.last_seen_at may get before a batch refreshes it. Each refresh costs 3 write
-     * units (the row plus its gsi1 entry moving, seed 001 gsi1sk = last_seen_at); seed 001 throttles
-     * api_keys.last_used_at the same way, to 5 minutes. Must stay well below offline_after_secs (900).
+     * units (the row plus its gsi1 entry moving, seed 001 gsi1sk = last_seen_at; seed 001 throttles
+     * api_keys.last_used_at the same way). Presence (the broker's connect and disconnect events)
+     * says whether a scale is there; last_seen_at only backs it up for a connected but silent scale,
+     * so every other bulk batch (about 95 min apart) refreshing it is enough (issue 18). The
+     * offline check's silence bound (5 h) must exceed this + the agent's batch.max_delay (2 h).
      */
-    static final Duration LAST_SEEN_REFRESH = Duration.ofMinutes(5);
+    static final Duration LAST_SEEN_REFRESH = Duration.ofHours(2);
 
     /**
      * How stale TELEMETRY may get (in reading time) before a newer reading rewrites it when nothing

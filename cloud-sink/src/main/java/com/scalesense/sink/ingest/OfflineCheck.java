@@ -34,7 +34,7 @@ public final class OfflineCheck {
     /**
      * @param queryAfter  devices disconnected for longer than this are looked at (the smallest offline_after_secs in use)
      * @param silentAfter devices whose last_seen_at is older than this are alerted even while connected; must
-     *                    exceed the fleet's longest {@code batch.max_delay} plus the 5 minutes
+     *                    exceed the fleet's longest {@code batch.max_delay} plus the 2 hours
      *                    {@code last_seen_at} may lag (LatestState), or quiet scales raise false alerts
      * @param limit       most devices looked at per query and run, so one run stays bounded in time
      */

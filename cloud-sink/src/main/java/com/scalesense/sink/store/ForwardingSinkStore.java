@@ -16,7 +16,7 @@ public abstract class ForwardingSinkStore implements SinkStore {
     /** The writes of {@link SinkStore}, in the order an ingestion makes them. */
     public enum WriteStep {
         PUT_READINGS, ADVANCE_TAP_STATE, ADVANCE_TELEMETRY, RECORD_TARE, TOUCH_DEVICE, REGISTER, COMMIT,
-        COMMIT_ALERTS, RECORD_CONNECTION
+        COMMIT_ALERTS, RECORD_CONNECTION, COUNT_POURS
     }
 
     private final SinkStore real;
@@ -53,6 +53,11 @@ public abstract class ForwardingSinkStore implements SinkStore {
     @Override
     public List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit) {
         return real.devicesDisconnectedBefore(cutoffMs, limit);
+    }
+
+    @Override
+    public void countPours(String batchId, java.util.List<SummaryAdd> summaries) {
+        write(WriteStep.COUNT_POURS, () -> real.countPours(batchId, summaries));
     }
 
     @Override

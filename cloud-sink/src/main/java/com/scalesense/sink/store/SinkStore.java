@@ -57,6 +57,16 @@ public interface SinkStore {
     void register(RegistrationUpsert registration);
 
     /**
+     * Step C1 of a batch whose pours are all time-synced: adds each summary to its daily item unless
+     * this batch is counted there already ({@code counted_batches} holds a key of its batch_id), one
+     * conditional UpdateItem per business day, no transaction (issue 18: 1 write unit where the
+     * marker's transaction took 2). Repeating it after a crash, or concurrently, counts the batch
+     * once; the marker ({@link #commit}) follows it. A synced pour's day depends on the batch alone,
+     * so every delivery names the same items.
+     */
+    void countPours(String batchId, List<SummaryAdd> summaries);
+
+    /**
      * Step C: one transaction of the marker (attribute_not_exists), the daily summary additions
      * and the alert changes (each conditional on the state they were computed from).
      *

@@ -19,7 +19,7 @@ public record BatcherConfig(int maxReadings, Duration maxDelay, Duration unsynce
     /** Seed 001's largest batch. */
     public static final int MAX_READINGS = 100;
 
-    /** Longest batch.max_delay: the sink's check of silent scales (3 h) must stay above it plus 5 min. */
+    /** Longest batch.max_delay: the sink's check of silent scales (5 h) must stay above it plus the 2 h its last_seen_at may lag. */
     public static final Duration MAX_MAX_DELAY = Duration.ofHours(2);
 
     public BatcherConfig {
@@ -44,8 +44,8 @@ public record BatcherConfig(int maxReadings, Duration maxDelay, Duration unsynce
      * a tare or a sensor fault seals at once ({@link Batcher}); a pour's end reaches the cloud at once
      * beside the outbox ({@code uplink.StateSender}). The sink tells a scale offline from the
      * broker's connect and disconnect events, not from batch traffic, so batches may be this far
-     * apart; its check of silent but connected scales waits 3 hours (cloud-sink
-     * {@code OfflineCheckHandler}), above this bound plus the 5 minutes {@code last_seen_at} may lag.
+     * apart; its check of silent but connected scales waits 5 hours (cloud-sink
+     * {@code OfflineCheckHandler}), above this bound plus the 2 hours {@code last_seen_at} may lag.
      */
     public static final Duration DEFAULT_MAX_DELAY = Duration.ofHours(2);
 

@@ -13,6 +13,7 @@ import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.store.StoredMarker;
+import com.scalesense.sink.store.SummaryAdd;
 import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
 import com.scalesense.sink.store.TelemetryUpdate;
@@ -49,7 +50,7 @@ public final class DynamoSinkStore implements SinkStore {
         this.readings = new ReadingsWriter(client, names, new ReadingItems(readingsRetentionSecs), meter, Thread::sleep);
         this.state = new StateWriter(updater, names);
         this.devices = new DeviceWriter(client, updater, names);
-        this.commits = new CommitWriter(client, names, meter);
+        this.commits = new CommitWriter(client, names, meter, updater);
         this.context = new ContextReader(client, names);
         this.connections = new ConnectionWriter(client, updater, names);
     }
@@ -125,6 +126,11 @@ public final class DynamoSinkStore implements SinkStore {
     @Override
     public void commit(BatchCommit commit) {
         commits.commit(commit);
+    }
+
+    @Override
+    public void countPours(String batchId, List<SummaryAdd> summaries) {
+        commits.countPours(batchId, summaries);
     }
 
     @Override

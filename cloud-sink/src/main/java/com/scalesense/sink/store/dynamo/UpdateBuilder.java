@@ -69,6 +69,12 @@ final class UpdateBuilder {
         return this;
     }
 
+    /** Once-only guard: the set attribute {@code name} does not hold {@code element} (true when it is absent). */
+    UpdateBuilder onlyIfNotContains(String name, AttributeValue element) {
+        condition = "NOT contains(" + name(name) + ", " + value(element) + ")";
+        return this;
+    }
+
     /** Optimistic guard: the attribute still holds {@code expected} (or is absent when {@code expected} is null). */
     UpdateBuilder onlyIfUnchanged(String name, AttributeValue expected) {
         String n = name(name);

@@ -128,7 +128,7 @@ public final class IngestionService {
         IngestContext ctx = store.context(LatestState.contextQuery(state));
         requireOwnHardware(state, ctx);
         Authorisation.requireAllowed(state, ctx);
-        latest.advanceTapState(state);
+        latest.advanceTapState(state, ctx);
     }
 
     /**

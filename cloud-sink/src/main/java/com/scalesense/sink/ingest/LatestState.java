@@ -58,9 +58,19 @@ final class LatestState {
     }
 
     /** TAP#STATE alone, from the newest synced reading of {@code b} (a state message). */
-    void advanceTapState(ReadingsBatch b) {
-        newestSynced(b).ifPresent(r -> store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(),
-                b.kegId(), r)));
+    void advanceTapState(ReadingsBatch b, IngestContext ctx) {
+        newestSynced(b).ifPresent(r -> advanceTapState(b, ctx, r));
+    }
+
+    /**
+     * A write the newer-only condition refuses is billed all the same (DynamoDB Developer Guide),
+     * so a reading not newer than the stored one, which the context read shows, is not sent: a
+     * state message arrives before its batch, whose newest reading may be that very reading.
+     */
+    private void advanceTapState(ReadingsBatch b, IngestContext ctx, Reading r) {
+        if (ctx.tapStateAtMs() == null || r.timestampMs() > ctx.tapStateAtMs()) {
+            store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
+        }
     }
 
     private static Optional<Reading> newestSynced(ReadingsBatch b) {
@@ -70,7 +80,7 @@ final class LatestState {
 
     void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
         newestSynced(b).ifPresent(r -> {
-                    store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
+                    advanceTapState(b, ctx, r);
                     boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
                     if (carriesNews(ctx.telemetry(), r, low)) {
                         store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));

@@ -13,10 +13,11 @@ import java.util.Map;
  * @param registration   the device's {@code DEVICE#/META}, or null when no administrator registered it
  * @param kegLocations   loc_id of each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
  * @param telemetry      the device's {@code TELEMETRY} as stored, or null when there is none (or it holds only a tare copy)
+ * @param tapStateAtMs   {@code updated_at_ms} of the tap's {@code TAP#STATE} (the reading it shows, epoch ms), or null
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
                             String registeredTo, DeviceRegistration registration, Map<String, String> kegLocations,
-                            TelemetrySeen telemetry) {
+                            TelemetrySeen telemetry, Long tapStateAtMs) {
 
     public IngestContext {
         kegLocations = Map.copyOf(kegLocations);

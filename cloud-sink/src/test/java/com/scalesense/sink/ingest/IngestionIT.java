@@ -99,6 +99,24 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
+    void a_batch_ending_at_the_reading_its_state_message_brought_does_not_pay_for_tap_state_again() {
+        // A write the newer-only condition refuses is billed all the same; the context read shows it.
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var batch = Batches.of(List.of(Batches.reading(T0, 59, 80), Batches.reading(T0 + 30_000, 58, 80)),
+                List.of(Batches.pour(T0 + 30_000, 16)));
+        var alone = new SinkHarness(dynamo, RECEIVED);
+        alone.service().ingest(batch, Batches.DEVICE_ID);
+        var service = sink.service();
+        service.state(pourEnd, Batches.DEVICE_ID);
+        long afterState = sink.meter.computedUnits();
+
+        service.ingest(batch, Batches.DEVICE_ID);
+
+        assertThat(sink.meter.computedUnits() - afterState).isEqualTo(alone.meter.computedUnits() - 1);
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE")).isEqualTo(alone.item("LOCATION#loc-001", "TAP#07#STATE"));
+    }
+
+    @Test
     void a_state_message_for_another_tap_is_rejected_and_writes_nothing() {
         var other = Batches.of(Batches.HARDWARE_ID, Batches.DEVICE_ID, List.of(Batches.reading(T0, 58, 80)), List.of());
         var foreign = new ReadingsBatch(other.schemaVersion(), other.hardwareId(), other.deviceId(), other.bootId(),

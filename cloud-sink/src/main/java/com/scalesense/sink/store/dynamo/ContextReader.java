@@ -29,8 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * Reads everything a batch needs in one BatchGetItem (strongly consistent, so alert conditions are
- * computed from the latest state): location settings, the tap's and device's alert items, the
- * device state, the devices row's last_seen_at and, for a tare, the keg's META. Reads cost read
+ * computed from the latest state): location settings, the tap's and device's alert items and tap
+ * state, the device state, the devices row's last_seen_at and, for a tare, the keg's META. Reads cost read
  * units, a fifth of the price of write units (seed 002: $0.25 vs $1.25 per million).
  */
 final class ContextReader {
@@ -57,6 +57,7 @@ final class ContextReader {
         if (tapEntity != null) {
             keys.add(Keys.alertActive(q.locId(), AlertType.LOW_KEG.wire(), tapEntity));
             keys.add(Keys.firing(q.tapId(), AlertType.LOW_KEG.wire()));
+            keys.add(Keys.tapState(q.locId(), Keys.tapNumber(q.tapId())));
         }
         keys.add(Keys.deviceMeta(q.deviceId()));
         java.util.Set<String> kegs = new java.util.TreeSet<>(q.kegIds());
@@ -107,7 +108,9 @@ final class ContextReader {
         }
         return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
                 Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"),
-                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegLocations, telemetrySeen(telemetry));
+                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegLocations, telemetrySeen(telemetry),
+                tapEntity == null ? null : Attr.num(found.get(Keys.tapState(q.locId(), Keys.tapNumber(q.tapId()))),
+                        "updated_at_ms"));
     }
 
     private static TelemetrySeen telemetrySeen(Map<String, AttributeValue> item) {

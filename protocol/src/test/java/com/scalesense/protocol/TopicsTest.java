@@ -11,9 +11,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TopicsTest {
 
     @Test
-    void names_the_three_topics_of_a_device() {
+    void names_the_four_topics_of_a_device() {
         assertThat(Topics.batches("SCALE-0042")).isEqualTo("scalesense/v1/SCALE-0042/batches");
         assertThat(Topics.registration("SCALE-0042")).isEqualTo("scalesense/v1/SCALE-0042/registration");
+        assertThat(Topics.state("SCALE-0042")).isEqualTo("scalesense/v1/SCALE-0042/state");
         assertThat(Topics.commands("SCALE-0042")).isEqualTo("scalesense/v1/SCALE-0042/commands");
     }
 
@@ -22,6 +23,7 @@ class TopicsTest {
         for (String device : new String[] {"SCALE-0042", "SCALE-12345", "KEG2-0001"}) {
             assertThat(Topics.deviceIdOf(Topics.batches(device))).isEqualTo(device);
             assertThat(Topics.deviceIdOf(Topics.registration(device))).isEqualTo(device);
+            assertThat(Topics.deviceIdOf(Topics.state(device))).isEqualTo(device);
             assertThat(Topics.deviceIdOf(Topics.commands(device))).isEqualTo(device);
         }
     }
@@ -48,5 +50,6 @@ class TopicsTest {
     void filters_match_the_topics_they_subscribe_to() {
         assertThat(Topics.ALL_BATCHES).isEqualTo("scalesense/v1/+/batches");
         assertThat(Topics.ALL_REGISTRATIONS).isEqualTo("scalesense/v1/+/registration");
+        assertThat(Topics.ALL_STATES).isEqualTo("scalesense/v1/+/state");
     }
 }

@@ -98,6 +98,16 @@ public final class AlertEvaluator {
         return new AlertChanges(before, after, history, List.of());
     }
 
+    /**
+     * The broker saw the device connect at {@code atMs}: its offline alert, if firing, resolves then
+     * (the next batch may be up to {@code batch.max_delay} away).
+     */
+    public AlertChanges online(AlertState before, String deviceEntity, long atMs) {
+        List<Transition> history = new ArrayList<>();
+        AlertState after = immediate(before, AlertType.OFFLINE, deviceEntity, atMs, false, 0, history);
+        return new AlertChanges(before, after, history, List.of());
+    }
+
     private static AlertState lowKeg(LocationSettings s, AlertState state, String entity, Reading r,
                                      List<Transition> history) {
         Double level = r.levelPct();

@@ -105,6 +105,12 @@ public final class MessageRouter {
                         + WireCodec.MAX_PAYLOAD_BYTES + " bytes (AWS IoT Core MQTT payload limit; the topic field"
                         + " the rule adds is not counted)");
             }
+            if (PresenceEvents.isPresence(topic)) {
+                String client = PresenceEvents.deviceIdOf(topic);
+                deviceId = client == null ? deviceId : client;
+                boolean written = service.connection(PresenceEvents.parse(message, topic));
+                return new Routed(written ? Outcome.ACCEPTED : Outcome.DUPLICATE, null);
+            }
             deviceId = Topics.deviceIdOf(topic);
             if (topic.endsWith("/" + Topics.BATCHES)) {
                 IngestResult r = service.ingest(codec.decodeBatch(message), deviceId);
@@ -114,7 +120,12 @@ public final class MessageRouter {
                 service.register(codec.decodeRegistration(message), deviceId);
                 return new Routed(Outcome.ACCEPTED, null);
             }
-            throw rejected("topic", topic, "must end in /" + Topics.BATCHES + " or /" + Topics.REGISTRATION);
+            if (topic.endsWith("/" + Topics.STATE)) {
+                service.state(codec.decodeBatch(message), deviceId);
+                return new Routed(Outcome.ACCEPTED, null);
+            }
+            throw rejected("topic", topic, "must end in /" + Topics.BATCHES + ", /" + Topics.REGISTRATION + " or /"
+                    + Topics.STATE);
         } catch (RejectedMessageException | BatchIdReusedException | ProtocolException e) {
             // Never retried: the same bytes would fail the same way. Kept in the quarantine and counted.
             return reject(message, deviceId, ruleOf(e), e.getMessage());

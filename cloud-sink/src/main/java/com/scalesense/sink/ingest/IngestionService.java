@@ -12,12 +12,16 @@ import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.BatchMarker;
 import com.scalesense.sink.store.ConcurrentChangeException;
+import com.scalesense.sink.store.ConnectionChange;
+import com.scalesense.sink.store.ContextQuery;
+import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.DuplicateBatchException;
 import com.scalesense.sink.store.IngestContext;
 import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.store.StoredMarker;
+import com.scalesense.sink.store.SummaryAdd;
 import com.scalesense.sink.tables.Keys;
 import java.time.Clock;
 import java.time.Instant;
@@ -30,9 +34,10 @@ import java.util.function.Supplier;
  *
  * <p>Order of writes, each one step through {@link SinkStore}: (A) reading items, deterministic
  * puts; (B) newer-only updates of the latest-state items (tap state, telemetry, tare, devices row);
- * (C) one transaction of the batch marker with everything that must count once (daily pour
- * summary, alert transitions). A crash after A or B leaves only idempotent writes, which the
- * redelivery repeats to the same result; C is atomic; after C, the marker turns a redelivery into
+ * (C1) the daily pour summaries of synced pours, each guarded by the batch's key so it counts once;
+ * (C) one transaction of the batch marker with the alert transitions (and the summaries of a batch
+ * with unsynced pours, whose day depends on receipt). A crash after A, B or C1 leaves only
+ * idempotent writes, which the redelivery repeats to the same result; C is atomic; after C, the marker turns a redelivery into
  * {@link IngestResult#DUPLICATE}. So any number of deliveries, in any order or concurrently, leave
  * the tables as one delivery does. Bad input is rejected before the first write.
  */
@@ -83,9 +88,17 @@ public final class IngestionService {
         store.requireStorable(batch);
         store.putReadings(batch);
         latest.advance(batch, ctx, now);
+        // A synced pour's business day is the batch's own: its own guard counts it once (C1), for a
+        // write unit a day item. An unsynced one is dated by receipt, which a redelivery may change:
+        // such a batch counts in the marker's transaction, as every batch did before issue 18.
+        List<SummaryAdd> pours = Pours.summaries(batch, ctx.settings(), now.toEpochMilli());
+        boolean atomic = Pours.anyUnsynced(batch);
+        if (!atomic && !pours.isEmpty()) {
+            store.countPours(batch.batchId(), pours);
+        }
         for (int attempt = 1; ; attempt++) {
             try {
-                store.commit(commitOf(batch, ctx, hash, now));
+                store.commit(commitOf(batch, ctx, hash, now, atomic ? pours : List.of()));
                 return IngestResult.ACCEPTED;
             } catch (DuplicateBatchException e) {
                 return duplicate(e.existing(), hash);
@@ -96,6 +109,56 @@ public final class IngestionService {
                 ctx = store.context(LatestState.contextQuery(batch));
             }
         }
+    }
+
+    /**
+     * Applies a state message ({@code scalesense/v1/{device_id}/state}): the newest synced reading
+     * goes to {@code TAP#nn#STATE}, newer-only, and nothing else is written. No marker, no reading
+     * items, no counters: the same records arrive again in their batch, which writes them exactly
+     * once. So a state message may come any number of times, in any order, before or after its
+     * batch: the tap state ends as the newest reading seen (issue 18, a pour's end at once).
+     *
+     * @throws RejectedMessageException  if the message breaks a batch rule or names another device,
+     *                                   location, tap or keg than the registration allows; nothing written
+     * @throws StoreUnavailableException if DynamoDB failed; retry the delivery
+     */
+    public void state(ReadingsBatch state, String topicDeviceId) {
+        requireValid(state, topicDeviceId);
+        Authorisation.requireReadableKegs(state);
+        IngestContext ctx = store.context(LatestState.contextQuery(state));
+        requireOwnHardware(state, ctx);
+        Authorisation.requireAllowed(state, ctx);
+        latest.advanceTapState(state, ctx);
+    }
+
+    /**
+     * Records a scale connecting or disconnecting (broker lifecycle events, issue 18) on its
+     * {@code DEVICE#/META}; a connect also resolves a firing offline alert. The offline check then
+     * raises the alert from the disconnect instant, not from the last batch, so batches may be far
+     * apart. Repeated and reordered events converge ({@link ConnectionChange#order()}); an event of
+     * a client id no administrator registered writes nothing.
+     *
+     * @return false when nothing was written (older, repeated, or not a registered device)
+     * @throws StoreUnavailableException if DynamoDB failed; retry the delivery
+     */
+    public boolean connection(ConnectionChange change) {
+        Optional<DeviceRegistration> device = store.registration(change.deviceId());
+        if (device.isEmpty() || !store.recordConnection(change)) {
+            return false;
+        }
+        if (change.connected() && device.get().locId() != null) {
+            var ctx = store.context(new ContextQuery(device.get().locId(), null, change.deviceId(), null, null));
+            var changes = alerts.online(ctx.alerts(), Keys.deviceEntity(change.deviceId()), change.atMs());
+            if (!changes.isEmpty()) {
+                try {
+                    store.commitAlerts(new AlertCommit(device.get().locId(), null, change.deviceId(),
+                            ctx.settings().gracePeriodSecs(), changes));
+                } catch (ConcurrentChangeException e) {
+                    // A batch of the device changed its alerts meanwhile: it resolved the alert itself.
+                }
+            }
+        }
+        return true;
     }
 
     /**
@@ -153,12 +216,12 @@ public final class IngestionService {
         return IngestResult.DUPLICATE;
     }
 
-    private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now) {
+    private BatchCommit commitOf(ReadingsBatch b, IngestContext ctx, String hash, Instant now, List<SummaryAdd> pours) {
         var marker = new BatchMarker(b.batchId(), b.hardwareId(), hash, b.readings().size(), now);
         var changes = alerts.evaluate(ctx.settings(), ctx.alerts(), Keys.tapEntity(Keys.tapNumber(b.tapId())),
                 Keys.deviceEntity(b.deviceId()), b.kegId(), b.readings(), b.events(), now.toEpochMilli());
         var alertCommit = changes.isEmpty() ? null : new AlertCommit(b.locId(), b.tapId(), b.deviceId(),
                 ctx.settings().gracePeriodSecs(), changes);
-        return new BatchCommit(marker, Pours.summaries(b, ctx.settings(), now.toEpochMilli()), alertCommit);
+        return new BatchCommit(marker, pours, alertCommit);
     }
 }

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Step B of ingestion: the newer-only updates of the "latest" items (tap state, the tap's keg
@@ -28,10 +29,13 @@ final class LatestState {
 
     /**
      * How stale devices.last_seen_at may get before a batch refreshes it. Each refresh costs 3 write
-     * units (the row plus its gsi1 entry moving, seed 001 gsi1sk = last_seen_at); seed 001 throttles
-     * api_keys.last_used_at the same way, to 5 minutes. Must stay well below offline_after_secs (900).
+     * units (the row plus its gsi1 entry moving, seed 001 gsi1sk = last_seen_at; seed 001 throttles
+     * api_keys.last_used_at the same way). Presence (the broker's connect and disconnect events)
+     * says whether a scale is there; last_seen_at only backs it up for a connected but silent scale,
+     * so every other bulk batch (about 95 min apart) refreshing it is enough (issue 18). The
+     * offline check's silence bound (5 h) must exceed this + the agent's batch.max_delay (2 h).
      */
-    static final Duration LAST_SEEN_REFRESH = Duration.ofMinutes(5);
+    static final Duration LAST_SEEN_REFRESH = Duration.ofHours(2);
 
     /**
      * How stale TELEMETRY may get (in reading time) before a newer reading rewrites it when nothing
@@ -53,11 +57,30 @@ final class LatestState {
                 Authorisation.kegIds(b));
     }
 
-    void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
+    /** TAP#STATE alone, from the newest synced reading of {@code b} (a state message). */
+    void advanceTapState(ReadingsBatch b, IngestContext ctx) {
+        newestSynced(b).ifPresent(r -> advanceTapState(b, ctx, r));
+    }
+
+    /**
+     * A write the newer-only condition refuses is billed all the same (DynamoDB Developer Guide),
+     * so a reading not newer than the stored one, which the context read shows, is not sent: a
+     * state message arrives before its batch, whose newest reading may be that very reading.
+     */
+    private void advanceTapState(ReadingsBatch b, IngestContext ctx, Reading r) {
+        if (ctx.tapStateAtMs() == null || r.timestampMs() > ctx.tapStateAtMs()) {
+            store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
+        }
+    }
+
+    private static Optional<Reading> newestSynced(ReadingsBatch b) {
         // Unsynced readings are never "latest": their order against synced ones is unknown.
-        b.readings().stream().filter(Reading::clockSynced).max(Comparator.comparingLong(Reading::timestampMs))
-                .ifPresent(r -> {
-                    store.advanceTapState(new TapStateUpdate(b.locId(), b.tapId(), b.deviceId(), b.kegId(), r));
+        return b.readings().stream().filter(Reading::clockSynced).max(Comparator.comparingLong(Reading::timestampMs));
+    }
+
+    void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
+        newestSynced(b).ifPresent(r -> {
+                    advanceTapState(b, ctx, r);
                     boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
                     if (carriesNews(ctx.telemetry(), r, low)) {
                         store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));

@@ -12,55 +12,73 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Raises the offline alert of every device not heard from for its location's offline_after_secs.
- * Finds candidates with one query of seed 001's devices {@code gsi1} ({@code gsi1sk < cutoff}),
- * never a scan. The next message from the device resolves the alert (in ingestion). Idempotent:
- * a device already alerted is left alone, so the schedule may run as often as wanted.
+ * Raises the offline alert of every device the broker reports disconnected for its location's
+ * offline_after_secs, and of every device silent for longer than {@code silentAfter} although
+ * connected (a wedged agent whose MQTT client still answers pings). Candidates come from two
+ * queries, never a scan: the sparse {@code disconnected-index} of {@code DEVICE#/META}
+ * (disconnect instant, from the broker's lifecycle events) and seed 001's devices {@code gsi1}
+ * ({@code last_seen_at}). A scale's batches may so be far apart (issue 18: periodic readings go in
+ * batches of up to 100): presence, not batch traffic, says it is there. A connect or the next
+ * batch resolves the alert (ingestion). Idempotent: a device already alerted is left alone, so
+ * the schedule may run as often as wanted.
  */
 public final class OfflineCheck {
 
     private final SinkStore store;
     private final Clock clock;
     private final Duration queryAfter;
+    private final Duration silentAfter;
     private final int limit;
     private final AlertEvaluator evaluator = new AlertEvaluator();
 
     /**
-     * @param queryAfter devices silent for longer than this are looked at (the smallest offline_after_secs in use)
-     * @param limit      most devices looked at per run, so one run stays bounded in time
+     * @param queryAfter  devices disconnected for longer than this are looked at (the smallest offline_after_secs in use)
+     * @param silentAfter devices whose last_seen_at is older than this are alerted even while connected; must
+     *                    exceed the fleet's longest {@code batch.max_delay} plus the 2 hours
+     *                    {@code last_seen_at} may lag (LatestState), or quiet scales raise false alerts
+     * @param limit       most devices looked at per query and run, so one run stays bounded in time
      */
-    public OfflineCheck(SinkStore store, Clock clock, Duration queryAfter, int limit) {
+    public OfflineCheck(SinkStore store, Clock clock, Duration queryAfter, Duration silentAfter, int limit) {
         this.store = store;
         this.clock = clock;
         this.queryAfter = queryAfter;
+        this.silentAfter = silentAfter;
         this.limit = limit;
     }
 
     /** @return how many offline alerts this run raised */
     public int run() {
         long now = clock.millis();
-        String cutoff = Rfc3339.format(now - queryAfter.toMillis());
         int raised = 0;
-        for (DeviceSeen d : store.devicesSeenBefore(cutoff, limit)) {
-            if (d.deviceId() == null || d.locId() == null || d.lastSeenAt() == null) {
-                continue;
-            }
-            var ctx = store.context(new ContextQuery(d.locId(), null, d.deviceId(), null, null));
-            long lastSeen = Rfc3339.parseMillis(d.lastSeenAt());
-            if (now - lastSeen < ctx.settings().offlineAfterSecs() * 1000) {
-                continue;
-            }
-            var changes = evaluator.offline(ctx.alerts(), Keys.deviceEntity(d.deviceId()), now, lastSeen);
-            if (changes.isEmpty()) {
-                continue;
-            }
-            try {
-                store.commitAlerts(new AlertCommit(d.locId(), null, d.deviceId(), ctx.settings().gracePeriodSecs(), changes));
-                raised++;
-            } catch (ConcurrentChangeException e) {
-                // A batch from the device changed its alerts meanwhile: it is evidently not offline.
-            }
+        for (DeviceSeen d : store.devicesDisconnectedBefore(now - queryAfter.toMillis(), limit)) {
+            raised += raise(d, now, false) ? 1 : 0;
+        }
+        for (DeviceSeen d : store.devicesSeenBefore(Rfc3339.format(now - silentAfter.toMillis()), limit)) {
+            raised += raise(d, now, true) ? 1 : 0;
         }
         return raised;
+    }
+
+    /** @param silent true when {@code d} is a silent device (already past silentAfter), false when disconnected */
+    private boolean raise(DeviceSeen d, long now, boolean silent) {
+        if (d.deviceId() == null || d.locId() == null || d.lastSeenAt() == null) {
+            return false;
+        }
+        var ctx = store.context(new ContextQuery(d.locId(), null, d.deviceId(), null, null));
+        long since = Rfc3339.parseMillis(d.lastSeenAt());
+        if (!silent && now - since < ctx.settings().offlineAfterSecs() * 1000) {
+            return false;
+        }
+        var changes = evaluator.offline(ctx.alerts(), Keys.deviceEntity(d.deviceId()), now, since);
+        if (changes.isEmpty()) {
+            return false;
+        }
+        try {
+            store.commitAlerts(new AlertCommit(d.locId(), null, d.deviceId(), ctx.settings().gracePeriodSecs(), changes));
+            return true;
+        } catch (ConcurrentChangeException e) {
+            // A batch from the device changed its alerts meanwhile: it is evidently not offline.
+            return false;
+        }
     }
 }

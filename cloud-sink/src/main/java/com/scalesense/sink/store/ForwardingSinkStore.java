@@ -16,7 +16,7 @@ public abstract class ForwardingSinkStore implements SinkStore {
     /** The writes of {@link SinkStore}, in the order an ingestion makes them. */
     public enum WriteStep {
         PUT_READINGS, ADVANCE_TAP_STATE, ADVANCE_TELEMETRY, RECORD_TARE, CHANGE_ASSIGNMENT, TOUCH_DEVICE, REGISTER,
-        COMMIT, COMMIT_ALERTS
+        COMMIT, COMMIT_ALERTS, RECORD_CONNECTION, COUNT_POURS
     }
 
     private final SinkStore real;
@@ -48,6 +48,23 @@ public abstract class ForwardingSinkStore implements SinkStore {
     @Override
     public List<DeviceSeen> devicesSeenBefore(String cutoff, int limit) {
         return real.devicesSeenBefore(cutoff, limit);
+    }
+
+    @Override
+    public List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit) {
+        return real.devicesDisconnectedBefore(cutoffMs, limit);
+    }
+
+    @Override
+    public void countPours(String batchId, java.util.List<SummaryAdd> summaries) {
+        write(WriteStep.COUNT_POURS, () -> real.countPours(batchId, summaries));
+    }
+
+    @Override
+    public boolean recordConnection(ConnectionChange change) {
+        boolean[] written = new boolean[1];
+        write(WriteStep.RECORD_CONNECTION, () -> written[0] = real.recordConnection(change));
+        return written[0];
     }
 
     @Override

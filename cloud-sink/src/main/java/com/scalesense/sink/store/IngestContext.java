@@ -14,10 +14,11 @@ import java.util.Map;
  * @param kegs           each named keg's {@code KEG#/META} (by keg_id); a keg without META is absent
  * @param telemetry      the device's {@code TELEMETRY} as stored, or null when there is none (or it holds only a tare copy)
  * @param tap            the tap's keg and assignment ({@code TAP#nn} config), or null when no tap was read
+ * @param tapStateAtMs   {@code updated_at_ms} of the tap's {@code TAP#STATE} (the reading it shows, epoch ms), or null
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
                             String registeredTo, DeviceRegistration registration, Map<String, KegFacts> kegs,
-                            TelemetrySeen telemetry, TapAssignment tap) {
+                            TelemetrySeen telemetry, TapAssignment tap, Long tapStateAtMs) {
 
     public IngestContext {
         kegs = Map.copyOf(kegs);

@@ -65,6 +65,16 @@ public interface SinkStore {
     void register(RegistrationUpsert registration);
 
     /**
+     * Step C1 of a batch whose pours are all time-synced: adds each summary to its daily item unless
+     * this batch is counted there already ({@code counted_batches} holds a key of its batch_id), one
+     * conditional UpdateItem per business day, no transaction (issue 18: 1 write unit where the
+     * marker's transaction took 2). Repeating it after a crash, or concurrently, counts the batch
+     * once; the marker ({@link #commit}) follows it. A synced pour's day depends on the batch alone,
+     * so every delivery names the same items.
+     */
+    void countPours(String batchId, List<SummaryAdd> summaries);
+
+    /**
      * Step C: one transaction of the marker (attribute_not_exists), the daily summary additions
      * and the alert changes (each conditional on the state they were computed from).
      *
@@ -79,4 +89,21 @@ public interface SinkStore {
 
     /** Devices whose last_seen_at (RFC 3339) is before {@code cutoff}, via the devices gsi1 query, at most {@code limit}. */
     List<DeviceSeen> devicesSeenBefore(String cutoff, int limit);
+
+    /**
+     * Records a connect or disconnect on the device's {@code DEVICE#/META}, only if it is later in
+     * the device's sequence than the one stored ({@link ConnectionChange#order()}) and only for a
+     * registered device (the administrator's META exists). While disconnected the item sits in the
+     * sparse {@code disconnected-index}.
+     *
+     * @return false when nothing was written (an older or repeated event, or no registration)
+     */
+    boolean recordConnection(ConnectionChange change);
+
+    /**
+     * Registered devices disconnected since before {@code cutoffMs} (epoch ms), oldest first, via the
+     * sparse {@code disconnected-index} (no scan), at most {@code limit}; {@code lastSeenAt} is the
+     * disconnect instant (RFC 3339).
+     */
+    List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit);
 }

@@ -42,13 +42,22 @@ public final class Tables {
      */
     public static final String ESCALATION_INDEX = "escalation-index";
 
+    /**
+     * Sparse index of registered devices that are disconnected (issue 18, presence): on
+     * {@code DEVICE#/META}, {@code disconnected_pk} ("devices") and {@code disconnected_at_ms} (epoch
+     * ms of the disconnect) are set only while the broker reports the scale disconnected, so the
+     * offline check reads only those, oldest first.
+     */
+    public static final String DISCONNECTED_INDEX = "disconnected-index";
+
     /** Seed 000 single table. TTL attribute {@code expires_at}, epoch seconds. */
     public static final TableDef SCALE_SENSE = new TableDef("scale-sense", KeyAttr.s("PK"), KeyAttr.s("SK"),
             List.of(
                     IndexDef.all(LOC_ID_INDEX, KeyAttr.s("loc_id"), null),
                     IndexDef.all(DEVICE_INDEX, KeyAttr.s("device_id"), null),
                     IndexDef.all(LOCATION_BATTERY_INDEX, KeyAttr.s("battery_loc_id"), KeyAttr.n("battery_pct")),
-                    IndexDef.all(ESCALATION_INDEX, KeyAttr.s("escalated_to"), KeyAttr.s("SK"))),
+                    IndexDef.all(ESCALATION_INDEX, KeyAttr.s("escalated_to"), KeyAttr.s("SK")),
+                    IndexDef.all(DISCONNECTED_INDEX, KeyAttr.s("disconnected_pk"), KeyAttr.n("disconnected_at_ms"))),
             "expires_at");
 
     /** All tables, in creation order. */

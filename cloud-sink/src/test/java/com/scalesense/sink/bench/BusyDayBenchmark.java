@@ -4,6 +4,7 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.sink.store.ForwardingSinkStore;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.LocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 
@@ -19,15 +21,17 @@ import java.util.TreeSet;
  * scale, a reading every 60 s ({@code reading.interval}'s default), pours in opening hours, each
  * pour's end recorded as an event and a reading of the same instant (as {@code MeasurementPipeline}
  * does, which also restarts the 60 s interval there). The entries are cut into batches the way
- * {@code agent.batch.Batcher} seals them (it ticks every second), under two policies measured in
- * the same run on the same days: the batcher at the base commit (seal when the oldest entry is
- * 60 s old) and today's (an event seals its batch at once; periodic readings wait up to
- * {@code batch.max_delay}, 8 min). Each batch arrives {@value #ARRIVAL_LAG_MS} ms after its
+ * {@code agent.batch.Batcher} seals them (it ticks every second), under three policies measured in
+ * the same run on the same days: the batcher of 14c9ac6 (seal when the oldest entry is 60 s old),
+ * of e65b596 (a pour's end seals its batch at once; periodic readings wait up to 8 min), and this
+ * branch's (a pour's end goes out at once as a state message, {@code StateSender}, which the sink
+ * writes to TAP#STATE alone; its pour and reading ride in the bulk batch of 100 readings or
+ * {@code batch.max_delay}, 2 h). Each batch and state message arrives {@value #ARRIVAL_LAG_MS} ms after its
  * newest entry. Units are computed from the items written by DynamoDB's billing rules, every
  * table and index counted ({@code WriteMeter}).
  * <p>
  * Properties: {@code bench.days} (7), {@code bench.pours} per day (150), {@code bench.max_delay_s}
- * (480), {@code bench.seed} (1). Run:
+ * (480, e65b596's row), {@code bench.bulk_delay_s} (7200, this branch's row), {@code bench.seed} (1). Run:
  * {@code ./mvnw -o -B -q -pl cloud-sink -am -Pbench -Dbench.scenario=day verify}.
  */
 final class BusyDayBenchmark {
@@ -49,14 +53,24 @@ final class BusyDayBenchmark {
     record Entry(long ts, Reading reading, DeviceEvent event) {
     }
 
-    /** How the agent seals. */
-    record Policy(String name, long maxDelayMs, boolean eventSeals) {
+    /**
+     * How the agent seals.
+     *
+     * @param eventSeals  a pour's end seals its batch at once (e65b596); else pours ride with the bulk
+     * @param stateOnPour a pour's end also goes out at once as a state message (issue 18, this branch)
+     */
+    record Policy(String name, long maxDelayMs, boolean eventSeals, boolean stateOnPour) {
+    }
+
+    /** One message the sink receives: a batch, or a state message (TAP#STATE only). */
+    private record Delivery(long arrivalMs, ReadingsBatch message, boolean state) {
     }
 
     static void run() {
         int days = Integer.getInteger("bench.days", 7);
         int pours = Integer.getInteger("bench.pours", 150);
         long maxDelay = Long.getLong("bench.max_delay_s", 480) * 1000;
+        long bulkDelay = Long.getLong("bench.bulk_delay_s", 7200) * 1000;
         long seed = Long.getLong("bench.seed", 1);
         List<Entry> entries = days(days, pours, new Random(seed));
         long readings = entries.stream().filter(e -> e.reading() != null).count();
@@ -66,29 +80,72 @@ final class BusyDayBenchmark {
         System.out.printf(Locale.ROOT, "%-52s %8s %9s %12s %9s %12s%n", "agent batching", "batches", "readings",
                 "rdg/batch", "WCU", "WCU/reading");
         Policy[] policies = {
-            new Policy("base 14c9ac6: seal at 60 s", MINUTE, false),
-            new Policy("issue 18: event seals at once, else " + maxDelay / 1000 + " s", maxDelay, true),
+            new Policy("14c9ac6: seal at 60 s", MINUTE, false, false),
+            new Policy("e65b596: event seals at once, else " + maxDelay / 1000 + " s", maxDelay, true, false),
+            new Policy("now: pour state at once, bulk 100 rdg or " + bulkDelay / 1000 + " s", bulkDelay, false, true),
         };
         try (LocalDynamo dynamo = LocalDynamo.start()) {
             // Warm-up on throwaway tables so JIT and SQLite caches favour neither policy.
-            ingest(dynamo, seal(entries.subList(0, Math.min(600, entries.size())), policies[0]));
+            ingest(dynamo, deliveries(seal(entries.subList(0, Math.min(600, entries.size())), policies[0]), List.of()));
             for (Policy p : policies) {
                 List<ReadingsBatch> batches = seal(entries, p);
-                long units = ingest(dynamo, batches);
-                System.out.printf(Locale.ROOT, "%-52s %8d %9d %12.2f %9d %12.3f%n", p.name(), batches.size(), readings,
+                Map<ForwardingSinkStore.WriteStep, Long> byStep = new java.util.EnumMap<>(ForwardingSinkStore.WriteStep.class);
+                long units = ingest(dynamo, deliveries(batches, p.stateOnPour() ? states(entries) : List.of()), byStep);
+                System.out.printf(Locale.ROOT, "%-52s %8d %9d %12.2f %9d %12.4f%n", p.name(), batches.size(), readings,
                         (double) readings / batches.size(), units, (double) units / readings);
+                System.out.printf(Locale.ROOT, "    units by write: %s%n", byStep);
             }
         }
     }
 
-    private static long ingest(LocalDynamo dynamo, List<ReadingsBatch> batches) {
+    private static long ingest(LocalDynamo dynamo, List<Delivery> deliveries) {
+        return ingest(dynamo, deliveries, new java.util.EnumMap<>(ForwardingSinkStore.WriteStep.class));
+    }
+
+    /** @param byStep filled with the write units of each kind of write */
+    private static long ingest(LocalDynamo dynamo, List<Delivery> deliveries, Map<ForwardingSinkStore.WriteStep, Long> byStep) {
         SinkHarness sink = new SinkHarness(dynamo, Instant.ofEpochMilli(DAY0));
-        IngestionService service = sink.service();
-        for (ReadingsBatch b : batches) {
-            sink.clock.set(Instant.ofEpochMilli(b.readings().get(b.readings().size() - 1).timestampMs() + ARRIVAL_LAG_MS));
-            service.ingest(b, b.deviceId());
+        IngestionService service = sink.service(real -> new ForwardingSinkStore(real) {
+            @Override
+            protected void write(WriteStep step, Runnable write) {
+                long before = sink.meter.computedUnits();
+                write.run();
+                byStep.merge(step, sink.meter.computedUnits() - before, Long::sum);
+            }
+        });
+        for (Delivery d : deliveries) {
+            sink.clock.set(Instant.ofEpochMilli(d.arrivalMs()));
+            if (d.state()) {
+                service.state(d.message(), d.message().deviceId());
+            } else {
+                service.ingest(d.message(), d.message().deviceId());
+            }
         }
         return sink.meter.computedUnits();
+    }
+
+    /** Batches and state messages in the order they arrive, each {@value #ARRIVAL_LAG_MS} ms after its newest entry. */
+    private static List<Delivery> deliveries(List<ReadingsBatch> batches, List<ReadingsBatch> states) {
+        List<Delivery> out = new ArrayList<>();
+        batches.forEach(b -> out.add(new Delivery(newest(b) + ARRIVAL_LAG_MS, b, false)));
+        states.forEach(s -> out.add(new Delivery(newest(s) + ARRIVAL_LAG_MS, s, true)));
+        out.sort(java.util.Comparator.comparingLong(Delivery::arrivalMs).thenComparing(d -> d.state() ? 0 : 1));
+        return out;
+    }
+
+    private static long newest(ReadingsBatch b) {
+        return b.readings().get(b.readings().size() - 1).timestampMs();
+    }
+
+    /** The state message {@code StateSender} sends at each pour's end: the pour and the reading taken with it. */
+    static List<ReadingsBatch> states(List<Entry> entries) {
+        List<ReadingsBatch> out = new ArrayList<>();
+        for (int i = 0; i + 1 < entries.size(); i++) {
+            if (entries.get(i).event() != null && entries.get(i + 1).reading() != null) {
+                out.add(Batches.of(List.of(entries.get(i + 1).reading()), List.of(entries.get(i).event())));
+            }
+        }
+        return out;
     }
 
     /** The days' entries in time order; the keg runs from 95 % down by each pour's volume. */

@@ -59,11 +59,74 @@ class IngestionIT extends WithLocalDynamo {
         var packed = sink.item("READINGS#keg#" + Batches.KEG_ID, "2026-11-21T12:00:00.000Z");
         assertThat(packed.get("count").n()).isEqualTo("3");
         assertThat(packed.get("rows").s()).startsWith("0,60,9.3,108.5,80,4.1;60000,59,");
-        assertThat(packed.get("events").l()).singleElement()
-                .satisfies(e -> assertThat(e.m().get("type").s()).isEqualTo("pour"));
+        // Pours packed like the readings (issue 18): end, start and end offsets from the first reading, oz, ml, synced.
+        assertThat(packed.get("pours").s()).isEqualTo("30000,22000,30000,16,473.2,1");
+        assertThat(packed).doesNotContainKey("events");
         var device = items.get("devices | " + Batches.HARDWARE_ID);
         assertThat(device.get("gsi1pk").s()).isEqualTo("devices");
         assertThat(device.get("gsi1sk").s()).isEqualTo("2026-11-21T13:00:00Z");
+    }
+
+    @Test
+    void a_state_message_moves_the_tap_state_at_once_and_writes_nothing_else() {
+        // Issue 18: a pour's end reaches TAP#STATE at once, for one write unit; its batch comes later.
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var before = sink.dump();
+        long unitsBefore = sink.meter.computedUnits();
+
+        sink.service().state(pourEnd, Batches.DEVICE_ID);
+
+        assertThat(sink.differencesFrom(before)).singleElement().asString().contains("TAP#07#STATE");
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE").get("updated_at_ms").n()).isEqualTo(Long.toString(T0 + 30_000));
+        assertThat(sink.meter.computedUnits() - unitsBefore).isEqualTo(1);
+    }
+
+    @Test
+    void state_messages_and_their_batch_in_any_order_leave_the_tap_state_of_the_batch_alone() {
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var batch = Batches.of(List.of(Batches.reading(T0, 59, 80), Batches.reading(T0 + 30_000, 58, 80),
+                Batches.reading(T0 + 90_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var alone = new SinkHarness(dynamo, RECEIVED);
+        alone.service().ingest(batch, Batches.DEVICE_ID);
+        var service = sink.service();
+
+        service.state(pourEnd, Batches.DEVICE_ID);
+        service.ingest(batch, Batches.DEVICE_ID);
+        service.state(pourEnd, Batches.DEVICE_ID); // redelivered late: older than the batch's newest reading
+
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE")).isEqualTo(alone.item("LOCATION#loc-001", "TAP#07#STATE"));
+        assertThat(sink.differencesFrom(alone.dump())).isEmpty();
+    }
+
+    @Test
+    void a_batch_ending_at_the_reading_its_state_message_brought_does_not_pay_for_tap_state_again() {
+        // A write the newer-only condition refuses is billed all the same; the context read shows it.
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var batch = Batches.of(List.of(Batches.reading(T0, 59, 80), Batches.reading(T0 + 30_000, 58, 80)),
+                List.of(Batches.pour(T0 + 30_000, 16)));
+        var alone = new SinkHarness(dynamo, RECEIVED);
+        alone.service().ingest(batch, Batches.DEVICE_ID);
+        var service = sink.service();
+        service.state(pourEnd, Batches.DEVICE_ID);
+        long afterState = sink.meter.computedUnits();
+
+        service.ingest(batch, Batches.DEVICE_ID);
+
+        assertThat(sink.meter.computedUnits() - afterState).isEqualTo(alone.meter.computedUnits() - 1);
+        assertThat(sink.item("LOCATION#loc-001", "TAP#07#STATE")).isEqualTo(alone.item("LOCATION#loc-001", "TAP#07#STATE"));
+    }
+
+    @Test
+    void a_state_message_for_another_tap_is_rejected_and_writes_nothing() {
+        var other = Batches.of(Batches.HARDWARE_ID, Batches.DEVICE_ID, List.of(Batches.reading(T0, 58, 80)), List.of());
+        var foreign = new ReadingsBatch(other.schemaVersion(), other.hardwareId(), other.deviceId(), other.bootId(),
+                other.firmwareVersion(), other.batchId(), other.locId(), "loc-001#TAP#08", other.kegId(),
+                other.readings(), other.events());
+        var before = sink.dump();
+
+        assertThatThrownBy(() -> sink.service().state(foreign, Batches.DEVICE_ID))
+                .isInstanceOf(com.scalesense.sink.RejectedMessageException.class).hasMessageContaining("tap_id");
+        assertThat(sink.differencesFrom(before)).isEmpty();
     }
 
     @Test
@@ -278,21 +341,22 @@ class IngestionIT extends WithLocalDynamo {
     }
 
     @Test
-    void devices_row_last_seen_is_refreshed_at_most_every_five_minutes() {
+    void devices_row_last_seen_is_refreshed_at_most_every_two_hours() {
         // Each refresh costs 3 write units (row + gsi1 entry moving); seed 001 throttles api_keys the same way.
+        // Presence says whether a scale is there (issue 18); last_seen_at only backs it up.
         var service = sink.service();
         service.ingest(Batches.of(Batches.series(T0, 1, 60, 0)), Batches.DEVICE_ID);
 
-        sink.clock.set(RECEIVED.plusSeconds(299));
+        sink.clock.set(RECEIVED.plusSeconds(7199));
         service.ingest(Batches.of(Batches.series(T0 + INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
         assertThat(sink.dump().get("devices | " + Batches.HARDWARE_ID).get("last_seen_at").s())
                 .isEqualTo("2026-11-21T13:00:00Z");
 
-        sink.clock.set(RECEIVED.plusSeconds(301));
+        sink.clock.set(RECEIVED.plusSeconds(7201));
         service.ingest(Batches.of(Batches.series(T0 + 2 * INTERVAL_MS, 1, 60, 0)), Batches.DEVICE_ID);
         var row = sink.dump().get("devices | " + Batches.HARDWARE_ID);
-        assertThat(row.get("last_seen_at").s()).isEqualTo("2026-11-21T13:05:01Z");
-        assertThat(row.get("gsi1sk").s()).isEqualTo("2026-11-21T13:05:01Z");
+        assertThat(row.get("last_seen_at").s()).isEqualTo("2026-11-21T15:00:01Z");
+        assertThat(row.get("gsi1sk").s()).isEqualTo("2026-11-21T15:00:01Z");
     }
 
     @Test

@@ -32,7 +32,7 @@ class TableCreatorIT extends WithLocalDynamo {
     }
 
     @Test
-    void creates_single_table_with_its_four_indexes_and_expires_at_ttl() {
+    void creates_single_table_with_its_five_indexes_and_expires_at_ttl() {
         TableNames names = dynamo.freshTables();
 
         var table = dynamo.client().describeTable(b -> b.tableName(names.scaleSense())).table();
@@ -40,7 +40,7 @@ class TableCreatorIT extends WithLocalDynamo {
         assertThat(table.tableName()).isEqualTo(names.prefix() + "scale-sense");
         assertThat(table.globalSecondaryIndexes()).extracting(GlobalSecondaryIndexDescription::indexName)
                 .containsExactlyInAnyOrder(Tables.LOC_ID_INDEX, Tables.DEVICE_INDEX,
-                        Tables.LOCATION_BATTERY_INDEX, Tables.ESCALATION_INDEX);
+                        Tables.LOCATION_BATTERY_INDEX, Tables.ESCALATION_INDEX, Tables.DISCONNECTED_INDEX);
         assertThat(dynamo.client().describeTimeToLive(b -> b.tableName(names.scaleSense()))
                 .timeToLiveDescription().attributeName()).isEqualTo("expires_at");
     }

@@ -23,13 +23,16 @@ public final class LocalBroker implements AutoCloseable {
 
     private final Path home;
     private final int port;
+    /** Reports scales' connects and disconnects as AWS IoT lifecycle events, or null for none. */
+    private final LocalPresence presence;
     private EmbeddedHiveMQ hivemq;
     /** Read by the live view without waiting for a start or stop under way. */
     private volatile boolean running;
 
-    private LocalBroker(Path home, int port) {
+    private LocalBroker(Path home, int port, LocalPresence presence) {
         this.home = home;
         this.port = port;
+        this.presence = presence;
     }
 
     /** Writes the config and starts the broker on a free port. */
@@ -39,6 +42,11 @@ public final class LocalBroker implements AutoCloseable {
 
     /** Writes the config and starts the broker on 127.0.0.1:{@code requestedPort} (0: a free port). */
     public static LocalBroker start(Path home, int requestedPort) {
+        return start(home, requestedPort, null);
+    }
+
+    /** As {@link #start(Path, int)}, with {@code presence} (or null) reporting clients' connects and disconnects. */
+    static LocalBroker start(Path home, int requestedPort, LocalPresence presence) {
         try {
             Path conf = Files.createDirectories(home.resolve("conf"));
             Files.createDirectories(home.resolve("data"));
@@ -58,7 +66,7 @@ public final class LocalBroker implements AutoCloseable {
                         </anonymous-usage-statistics>
                     </hivemq>
                     """.formatted(port));
-            LocalBroker broker = new LocalBroker(home, port);
+            LocalBroker broker = new LocalBroker(home, port, presence);
             broker.start();
             return broker;
         } catch (IOException e) {
@@ -75,12 +83,15 @@ public final class LocalBroker implements AutoCloseable {
         if (hivemq != null) {
             return;
         }
-        EmbeddedHiveMQ next = EmbeddedHiveMQ.builder()
+        var builder = EmbeddedHiveMQ.builder()
                 .withConfigurationFolder(home.resolve("conf"))
                 .withDataFolder(home.resolve("data"))
                 .withExtensionsFolder(home.resolve("extensions"))
-                .withoutLoggingBootstrap()
-                .build();
+                .withoutLoggingBootstrap();
+        if (presence != null) {
+            builder.withEmbeddedExtension(presence.extension());
+        }
+        EmbeddedHiveMQ next = builder.build();
         try {
             next.start().get(LIFECYCLE_LIMIT_S, TimeUnit.SECONDS);
         } catch (Exception e) {

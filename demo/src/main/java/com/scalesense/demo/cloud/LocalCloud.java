@@ -13,7 +13,8 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * The cloud half on this machine: the MQTT broker, DynamoDB Local with the sink's tables, the
+ * The cloud half on this machine: the MQTT broker (reporting scales' connects and disconnects as
+ * AWS IoT lifecycle events, {@link LocalPresence}), DynamoDB Local with the sink's tables, and the
  * sink's {@link IotRuleHandler} behind the {@link LocalIotRule}, over a store that can be told to
  * crash mid-batch, and {@link LocalScaleCommands} for commands to the scales. Started in that order, closed in reverse.
  */
@@ -24,20 +25,24 @@ public final class LocalCloud implements AutoCloseable {
     private final FaultySinkStore store;
     private final LocalIotRule rule;
     private final LocalScaleCommands commands;
+    private final LocalPresence presence;
 
-    private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule) {
+    private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule,
+                       LocalPresence presence) {
         this.broker = broker;
         this.tables = tables;
         this.store = store;
         this.rule = rule;
         this.commands = new LocalScaleCommands(broker.uri());
+        this.presence = presence;
     }
 
     /**
      * @param clock the bar's simulated clock (receipt times of batches and registrations)
      */
     public static LocalCloud start(Path workDir, Clock clock, long seed) {
-        return start(LocalBroker.start(workDir.resolve("broker")), clock, seed, LocalTables::start);
+        LocalPresence presence = new LocalPresence(clock);
+        return start(LocalBroker.start(workDir.resolve("broker"), 0, presence), presence, clock, seed, LocalTables::start);
     }
 
     /**
@@ -46,11 +51,13 @@ public final class LocalCloud implements AutoCloseable {
      * publish from outside this process (docs/cloud.md).
      */
     public static LocalCloud serving(Path workDir, Clock clock, long seed, int dynamoPort, int brokerPort) {
-        return start(LocalBroker.start(workDir.resolve("broker"), brokerPort), clock, seed,
+        LocalPresence presence = new LocalPresence(clock);
+        return start(LocalBroker.start(workDir.resolve("broker"), brokerPort, presence), presence, clock, seed,
                 () -> LocalTables.serve(dynamoPort));
     }
 
-    private static LocalCloud start(LocalBroker broker, Clock clock, long seed, Supplier<LocalTables> tablesStarter) {
+    private static LocalCloud start(LocalBroker broker, LocalPresence presence, Clock clock, long seed,
+                                    Supplier<LocalTables> tablesStarter) {
         LocalTables tables;
         try {
             tables = tablesStarter.get();
@@ -65,7 +72,8 @@ public final class LocalCloud implements AutoCloseable {
                         (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
         IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service));
         LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
-        return new LocalCloud(broker, tables, store, rule);
+        presence.sendTo(rule::presence);
+        return new LocalCloud(broker, tables, store, rule, presence);
     }
 
     public LocalBroker broker() {
@@ -91,6 +99,7 @@ public final class LocalCloud implements AutoCloseable {
 
     @Override
     public void close() {
+        presence.close();
         rule.close();
         broker.close();
         tables.close();

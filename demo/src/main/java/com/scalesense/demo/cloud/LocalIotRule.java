@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stand-in for the deploy template's IoT Rules ({@code SELECT *, topic() AS topic FROM
- * 'scalesense/v1/+/batches'} and {@code /registration}): a persistent-session MQTT subscriber
+ * 'scalesense/v1/+/batches'}, {@code /registration} and {@code /state}, and the presence rule
+ * through {@link #presence}): a persistent-session MQTT subscriber
  * that builds the same event the rule would (the device's JSON with a {@code topic} field added)
  * and hands it to the sink's own {@link IotRuleHandler}.
  *
@@ -56,6 +57,8 @@ public final class LocalIotRule implements AutoCloseable {
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong registrations = new AtomicLong();
+    private final AtomicLong states = new AtomicLong();
+    private final AtomicLong presence = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final AtomicLong lastActivityNanos = new AtomicLong(System.nanoTime());
@@ -79,7 +82,8 @@ public final class LocalIotRule implements AutoCloseable {
             LocalIotRule rule = new LocalIotRule(broker, handler);
             rule.client.connect(rule.options);
             rule.connections.incrementAndGet();
-            rule.client.subscribe(new String[] {Topics.ALL_BATCHES, Topics.ALL_REGISTRATIONS}, new int[] {1, 1});
+            rule.client.subscribe(new String[] {Topics.ALL_BATCHES, Topics.ALL_REGISTRATIONS, Topics.ALL_STATES},
+                    new int[] {1, 1, 1});
             return rule;
         } catch (MqttException e) {
             throw new DemoException("the local IoT Rule cannot subscribe at " + broker, e);
@@ -102,6 +106,31 @@ public final class LocalIotRule implements AutoCloseable {
 
     public long registrations() {
         return registrations.get();
+    }
+
+    /** State messages handed to the sink (a pour's end at once, beside the batches). */
+    public long states() {
+        return states.get();
+    }
+
+    /** Broker lifecycle events handed to the sink ({@link #presence}). */
+    public long presenceEvents() {
+        return presence.get();
+    }
+
+    /**
+     * The presence rule ({@code SELECT *, topic() AS topic FROM '$aws/events/presence/+/+'}): hands
+     * a lifecycle event, as AWS IoT Core words it, to the sink. The local broker's extension calls
+     * it ({@link LocalBroker}); a failure is logged, as an IoT rule's error action would keep it.
+     */
+    public void presence(String topic, byte[] event) {
+        try {
+            handler.handleRequest(new ByteArrayInputStream(withTopic(event, topic)), new ByteArrayOutputStream(), null);
+            presence.incrementAndGet();
+        } catch (RuntimeException | IOException e) {
+            failures.incrementAndGet();
+            LOG.warn("sink invocation failed for {}: {}", topic, e.toString());
+        }
     }
 
     /** Invocations that threw (and were therefore delivered again). */
@@ -137,6 +166,8 @@ public final class LocalIotRule implements AutoCloseable {
         JsonNode outcome = json.readTree(response.toByteArray()).path("outcome");
         if (topic.endsWith("/" + Topics.REGISTRATION)) {
             registrations.incrementAndGet();
+        } else if (topic.endsWith("/" + Topics.STATE)) {
+            states.incrementAndGet();
         } else if ("accepted".equals(outcome.asText())) {
             accepted.incrementAndGet();
         } else if ("duplicate".equals(outcome.asText())) {

@@ -47,10 +47,12 @@ public final class DemoScale {
     /** The batcher looks for due batches every 10 simulated seconds. */
     private static final double SEAL_EVERY_SIM_S = 10;
     /**
-     * Periodic readings leave after at most 5 simulated minutes (the agent's default is 8): at
-     * 240x that is 1.25 real seconds. Events seal their batch at once either way.
+     * Periodic readings and pours leave after at most 5 simulated minutes (the agent's default is
+     * 2 h): at 240x that is 1.25 real seconds, so the evening's tables fill while one watches. A
+     * pour's end reaches TAP#STATE at once either way (its state message), and a keg swap, a tare
+     * or a sensor fault seals its batch at once.
      */
-    private static final String BATCH_MAX_DELAY = "5m";
+    static final String BATCH_MAX_DELAY = "5m";
     /** Reconnect quickly after a broker outage: the demo's real seconds are simulated minutes. */
     private static final Backoff FAST = new Backoff(Duration.ofMillis(200), Duration.ofSeconds(2));
     /** The uplink's retries at the same pace, and a 30 s wait for a PUBACK. */
@@ -67,6 +69,7 @@ public final class DemoScale {
     private final Scenario scenario;
     private final Ledger ledger;
     private final Random random;
+    private final String batchMaxDelay;
     private final List<Delivered> delivered = new ArrayList<>();
     /** The keg the admin assigned: the agent's keg at its first start. */
     private final KegProfile assigned;
@@ -76,7 +79,7 @@ public final class DemoScale {
     private int boots;
 
     DemoScale(TapPlan tap, String locId, String kegId, Path stateDir, URI broker, SimClock time, Scenario scenario,
-              SimulatedLoadCell cell, Calibration calibration, Ledger ledger, Random random) {
+              SimulatedLoadCell cell, Calibration calibration, Ledger ledger, Random random, String batchMaxDelay) {
         this.tap = tap;
         this.locId = locId;
         this.stateDir = stateDir;
@@ -87,6 +90,7 @@ public final class DemoScale {
         this.calibration = calibration;
         this.ledger = ledger;
         this.random = random;
+        this.batchMaxDelay = batchMaxDelay;
         this.assigned = new KegProfile(kegId, tap.beerRef(), tap.kegType(), tap.sg(), Tare.PENDING);
         this.kegId = kegId;
     }
@@ -148,7 +152,7 @@ public final class DemoScale {
                 ConfigKey.DEVICE_LOC_ID, locId,
                 ConfigKey.DEVICE_TAP_ID, tap.tapId(locId),
                 ConfigKey.MQTT_BROKER_URI, broker.toString(),
-                ConfigKey.BATCH_MAX_DELAY, BATCH_MAX_DELAY).forEach((k, v) -> source.override(k, v, "demo"));
+                ConfigKey.BATCH_MAX_DELAY, batchMaxDelay).forEach((k, v) -> source.override(k, v, "demo"));
         AgentConfig config = AgentConfigLoader.load(source, false);
         return config.withMqtt(config.mqtt().withReconnect(FAST)).withUplink(UPLINK);
     }

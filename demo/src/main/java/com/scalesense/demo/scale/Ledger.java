@@ -21,8 +21,13 @@ public final class Ledger {
     public record Sent(TapPlan tap, String bootId, String kegId, Reading reading) {
     }
 
-    /** A pour an agent detected and accepted. */
-    public record Poured(TapPlan tap, DeviceEvent.Pour pour) {
+    /**
+     * A pour an agent detected and accepted.
+     *
+     * @param heardAtNanos {@code System.nanoTime()} when the ledger heard of it: for an in-process
+     *                     agent, the instant its outbox took the pour's end (the freshness benchmark)
+     */
+    public record Poured(TapPlan tap, DeviceEvent.Pour pour, long heardAtNanos) {
     }
 
     private final List<Sent> readings = new ArrayList<>();
@@ -45,7 +50,7 @@ public final class Ledger {
     }
 
     synchronized void pour(TapPlan tap, DeviceEvent.Pour pour) {
-        pours.add(new Poured(tap, pour));
+        pours.add(new Poured(tap, pour, System.nanoTime()));
     }
 
     /** Readings of one tap's scale, in the order they were accepted. */

@@ -42,6 +42,12 @@ public final class Scales {
      */
     public static DemoScale build(TapPlan tap, String locId, String kegId, Path stateDir, URI broker, SimClock time,
                                   long durationS, long seed, Ledger ledger) {
+        return build(tap, locId, kegId, stateDir, broker, time, durationS, seed, ledger, DemoScale.BATCH_MAX_DELAY);
+    }
+
+    /** As above, with the agent's {@code batch.max_delay} (e.g. its own default, 2h, for a benchmark). */
+    public static DemoScale build(TapPlan tap, String locId, String kegId, Path stateDir, URI broker, SimClock time,
+                                  long durationS, long seed, Ledger ledger, String batchMaxDelay) {
         Scenario scenario = PourScript.evening(tap, durationS, new Random(seed));
         LoadCellSpec cellSpec = LoadCellSpec.typical();
         NoiseSpec noise = NoiseSpec.datasheet();
@@ -49,7 +55,7 @@ public final class Scales {
                 new Random(seed * 31 + 7)), scenario, SampleRate.SPS_10, time.eveningStartMs());
         Calibration calibration = calibrate(cellSpec, noise, seed, time.eveningStartMs());
         return new DemoScale(tap, locId, kegId, stateDir, broker, time, scenario, cell, calibration, ledger,
-                new Random(seed + 1));
+                new Random(seed + 1), batchMaxDelay);
     }
 
     private static Calibration calibrate(LoadCellSpec cellSpec, NoiseSpec noise, long seed, long atMs) {

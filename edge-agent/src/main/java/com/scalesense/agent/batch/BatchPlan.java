@@ -13,8 +13,8 @@ import java.util.Optional;
  *
  * @param entries the entries to seal, oldest first, ending with a reading
  * @param closed  true when no later entry can join: the batch is full or the context changed
- * @param urgent  true when an event (pour end, keg swap, tare, sensor fault) is among the entries:
- *                a bar must see it at once, so the batch goes now, not after {@code batch.max_delay}
+ * @param urgent  true when an event is among the entries; the batcher seals at once when one of
+ *                them is a keg swap, a tare or a sensor fault ({@code Stamped.sealsAtOnce})
  */
 record BatchPlan(List<PendingEntry> entries, BatchContext context, boolean closed, boolean urgent) {
 

@@ -14,9 +14,10 @@ import java.util.Optional;
 /**
  * Seals pending outbox entries into batches of at most 100 readings, one keg per batch, with
  * batch windows strictly increasing within a boot (see {@link BatchAssembler}). A batch is
- * sealed when it is full, when the keg (or any header field) changes, when it holds an event
- * (a pour's end, a keg swap, a tare, a sensor fault: freshness, issue 18), when its oldest entry
- * is older than {@code maxDelay} (bulk: periodic readings only), or on shutdown; readings taken
+ * sealed when it is full, when the keg (or any header field) changes, when it holds a keg swap, a
+ * tare or a sensor fault (rare, and written only from batches: at once), when its oldest entry is
+ * older than {@code maxDelay} (bulk: periodic readings and pours, whose state goes out beside the
+ * outbox at once, issue 18), or on shutdown; readings taken
  * before time sync wait up to {@code unsyncedHold} to be re-stamped, events included. Every batch passes the protocol's validator before it
  * is sealed. No threads of its own: the agent's scheduler calls {@link #tick}; not thread-safe.
  */
@@ -82,7 +83,8 @@ public final class Batcher {
         }
         Stamped first = items.get(0);
         // An entry of an earlier boot has no comparable monotonic time: it is overdue by definition.
-        return plan.closed() || plan.urgent() || !first.takenInBoot(currentBootId)
+        return plan.closed() || plan.urgent() && items.stream().anyMatch(Stamped::sealsAtOnce)
+                || !first.takenInBoot(currentBootId)
                 || now - first.monoMs() >= config.maxDelay().toMillis();
     }
 

@@ -19,6 +19,9 @@ public record BatcherConfig(int maxReadings, Duration maxDelay, Duration unsynce
     /** Seed 001's largest batch. */
     public static final int MAX_READINGS = 100;
 
+    /** Longest batch.max_delay: the sink's check of silent scales (5 h) must stay above it plus the 2 h its last_seen_at may lag. */
+    public static final Duration MAX_MAX_DELAY = Duration.ofHours(2);
+
     public BatcherConfig {
         Objects.requireNonNull(maxDelay, "batch.max_delay must not be null.");
         Objects.requireNonNull(unsyncedHold, "batch.unsynced_hold must not be null.");
@@ -35,17 +38,18 @@ public record BatcherConfig(int maxReadings, Duration maxDelay, Duration unsynce
     }
 
     /**
-     * Periodic readings wait up to 8 minutes (bulk: about 8 readings a batch at one a minute, where
-     * 60 s gave 2, each batch paying the sink's fixed writes, issue 18); events do not wait at all
-     * ({@link Batcher}). 8 minutes, not more: the sink's offline check (seed 000 location settings,
-     * {@code offline_after_secs} 900) sees a device only through {@code devices.last_seen_at},
-     * which a batch refreshes only when it is 5 minutes old (sink {@code LatestState}). A batch
-     * just under 5 minutes after a refresh leaves it; the next comes up to max delay + one reading
-     * interval (60 s) later: 5 + 8 + 1 = 14 minutes, under 15 with a minute for a retry.
+     * Periodic readings and pours wait up to 2 hours, so a batch fills to its 100 readings first at
+     * one reading a minute (about 95 minutes with a busy bar's pours): each batch pays the sink's
+     * fixed writes, and 100 readings share them (issue 18: 1.2 write units per reading). A keg swap,
+     * a tare or a sensor fault seals at once ({@link Batcher}); a pour's end reaches the cloud at once
+     * beside the outbox ({@code uplink.StateSender}). The sink tells a scale offline from the
+     * broker's connect and disconnect events, not from batch traffic, so batches may be this far
+     * apart; its check of silent but connected scales waits 5 hours (cloud-sink
+     * {@code OfflineCheckHandler}), above this bound plus the 2 hours {@code last_seen_at} may lag.
      */
-    public static final Duration DEFAULT_MAX_DELAY = Duration.ofMinutes(8);
+    public static final Duration DEFAULT_MAX_DELAY = Duration.ofHours(2);
 
-    /** 100 readings, 8 min delay, 10 min wait for time sync, 8 batches in flight. */
+    /** 100 readings, 2 h delay, 10 min wait for time sync, 8 batches in flight. */
     public static BatcherConfig defaults() {
         return new BatcherConfig(MAX_READINGS, DEFAULT_MAX_DELAY, Duration.ofMinutes(10), 8);
     }

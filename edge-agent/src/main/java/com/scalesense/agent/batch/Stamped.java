@@ -34,6 +34,15 @@ record Stamped(PendingEntry pending, Reading reading, DeviceEvent event) {
                 ? Math.max(0, p.timestampMs() - Math.min(p.startMs(), p.endMs())) : 0;
     }
 
+    /**
+     * An event a batch must not wait for: a keg swap, a tare or a sensor fault (alerts, tare records
+     * and the keg's identity are written only from batches). A pour's end is not: its state goes
+     * out at once beside the outbox ({@code uplink.StateSender}), its counts ride with the bulk.
+     */
+    boolean sealsAtOnce() {
+        return event != null && !(event instanceof DeviceEvent.Pour);
+    }
+
     long monoMs() {
         return pending.entry().monoMs();
     }

@@ -11,6 +11,9 @@ import com.scalesense.agent.sim.AcceptedLog;
 
 import com.scalesense.agent.batch.BatchContext;
 import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.uplink.StateSender;
+import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.Reading;
 import com.scalesense.agent.config.AgentConfig;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.Outboxes;
@@ -51,6 +54,7 @@ final class AgentParts implements AutoCloseable {
     private final ScaleLoop loop;
     private final AmbientCache ambient;
     private final AcceptedLog acceptedLog;
+    private final StateSender states = new StateSender(new WireCodec());
     private volatile UplinkRunner uplink;
     private StateDirLock lock;
 
@@ -67,8 +71,8 @@ final class AgentParts implements AutoCloseable {
         this.ambient = new AmbientCache(sensors.battery(), sensors.temperature(), sensors.timeSync());
         this.acceptedLog = config.simulated() && config.simulation().acceptedLog() != null
                 ? AcceptedLog.open(config.simulation().acceptedLog(), bootId, outbox) : null;
-        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(
-                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, hook);
+        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(OutboxSink.Accepted.both(
+                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, toStates(states)), hook);
         BatchContext base = new BatchContext(config.device().hardwareId(), config.device().deviceId(), bootId,
                 firmwareVersion, config.device().locId(), config.device().tapId(), null);
         ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds
@@ -107,6 +111,26 @@ final class AgentParts implements AutoCloseable {
             lock.close();
             throw e;
         }
+    }
+
+    /** The state sender hears of each durable record, as the accepted hooks do. */
+    private static OutboxSink.Accepted toStates(StateSender states) {
+        return new OutboxSink.Accepted() {
+            @Override
+            public void reading(BatchContext ctx, Reading reading) {
+                states.reading(ctx, reading);
+            }
+
+            @Override
+            public void event(BatchContext ctx, DeviceEvent event) {
+                states.event(ctx, event);
+            }
+        };
+    }
+
+    /** Sends the tap state after each event once the uplink attached its publisher. */
+    StateSender states() {
+        return states;
     }
 
     /** A UUID v4 (seed 001 boot_id) from the injected randomness: version 4, RFC 4122 variant. */

@@ -210,7 +210,7 @@ public final class ScaleAgent implements AutoCloseable {
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
             parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement, new CloudCommands(control, restart),
-                    network, parts.sensors().clock(), random, System::nanoTime, publisherWrap));
+                    network, parts.sensors().clock(), random, System::nanoTime, publisherWrap, parts.states()));
         } else {
             LOG.warn("mqtt.broker_uri is not set: offline. Readings stay in the outbox ({} bytes at most, "
                     + "oldest dropped first) until a broker is configured", config.outbox().maxBytes());

@@ -9,6 +9,7 @@ import com.scalesense.agent.publish.Publisher;
 import com.scalesense.agent.uplink.BootAnnouncement;
 import com.scalesense.agent.uplink.CommandHandler;
 import com.scalesense.agent.uplink.CommandInbox;
+import com.scalesense.agent.uplink.StateSender;
 import com.scalesense.agent.uplink.Uplink;
 import com.scalesense.agent.uplink.UplinkStatus;
 import com.scalesense.agent.config.AgentConfig;
@@ -47,15 +48,19 @@ final class UplinkRunner implements AutoCloseable {
         this.nanos = nanos;
     }
 
-    /** @param wrap wraps the publisher (the identity but for an in-process simulation that watches it) */
+    /**
+     * @param wrap   wraps the publisher (the identity but for an in-process simulation that watches it)
+     * @param states sends the tap state after each event through this connection from now on
+     */
     static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
                               ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos,
-                              UnaryOperator<Publisher> wrap) {
+                              UnaryOperator<Publisher> wrap, StateSender states) {
         Publisher publisher = wrap.apply(config.publisher() == PublisherKind.AWS_IOT
                 ? AwsIotPublisher.start(config.mqtt(), network, random)
                 : PahoPublisher.start(config.mqtt(), network, random));
         Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
+        states.attach(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);
         uplink.start(network);
         LOG.info("publishing to {} as {}", config.mqtt().brokerUri(), config.mqtt().clientId());

@@ -72,7 +72,7 @@ public final class AgentConfigLoader {
         Path statePath = stateDir;
         OutboxConfig outbox = r.build(OUTBOX_MAX_BYTES, () -> new OutboxConfig(statePath.resolve("outbox.db"), maxBytes));
         int maxReadings = (int) r.integer(BATCH_MAX_READINGS, 1, BatcherConfig.MAX_READINGS);
-        Duration maxDelay = r.duration(BATCH_MAX_DELAY, Duration.ofSeconds(1), Duration.ofHours(1));
+        Duration maxDelay = r.duration(BATCH_MAX_DELAY, Duration.ofSeconds(1), BatcherConfig.MAX_MAX_DELAY);
         Duration hold = r.duration(BATCH_UNSYNCED_HOLD, Duration.ZERO, Duration.ofDays(1));
         BatcherConfig batch = r.build(BATCH_MAX_READINGS, () -> new BatcherConfig(maxReadings, maxDelay, hold,
                 BatcherConfig.defaults().sealedBacklog()));

@@ -27,7 +27,7 @@ public enum ConfigKey {
     TEMPERATURE_DS18B20("temperature.ds18b20", "false"),
     OUTBOX_MAX_BYTES("outbox.max_bytes", "67108864"),
     BATCH_MAX_READINGS("batch.max_readings", "100"),
-    BATCH_MAX_DELAY("batch.max_delay", "8m"),
+    BATCH_MAX_DELAY("batch.max_delay", "2h"),
     BATCH_UNSYNCED_HOLD("batch.unsynced_hold", "10m"),
     MQTT_CLIENT("mqtt.client", "paho"),
     MQTT_BROKER_URI("mqtt.broker_uri", ""),

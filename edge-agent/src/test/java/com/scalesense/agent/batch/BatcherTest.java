@@ -103,9 +103,9 @@ class BatcherTest {
     }
 
     @Test
-    void a_pour_end_seals_its_batch_at_once_with_the_readings_before_it() {
-        // Guards issue 18 "a pour waits up to a minute for its batch": a batch sealed only by age
-        // kept a pour's end off the dashboard for up to batch.max_delay.
+    void a_pour_end_waits_for_the_bulk_and_a_keg_swap_seals_at_once_with_it() {
+        // Issue 18: a pour's batch paid ~7 fixed write units 150 times a day; its state now goes out
+        // beside the outbox (StateSender) and the pour rides with the bulk. A swap stays at once.
         try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
             // given a periodic reading, then 10 s later a pour's end and the reading the pipeline takes with it
@@ -114,37 +114,47 @@ class BatcherTest {
             s.recorder.record(KEG_A, new DeviceEvent.Pour(s.clock.millis(), true, s.clock.millis() - 8000,
                     s.clock.millis(), 16.0, 473.18), s.clock.monoMs());
             s.read(KEG_A, true);
-            // when the batcher ticks, far before the max delay
-            int sealed = s.batcher.tick(false);
-            // then
-            assertThat(sealed).isEqualTo(1);
+            // then the batcher does not seal for the pour
+            assertThat(s.batcher.tick(false)).isZero();
+            // when a sensor fault and its reading follow
+            s.clock.advance(10_000);
+            s.recorder.record(KEG_A, new DeviceEvent.SensorError(s.clock.millis(), true, "hx711", SensorStatus.ERROR,
+                    "not ready"), s.clock.monoMs());
+            s.read(KEG_A, true);
+            // then everything pending goes at once, the pour included
+            assertThat(s.batcher.tick(false)).isEqualTo(1);
             assertThat(s.batches()).singleElement().satisfies(b -> {
-                assertThat(b.readings()).hasSize(2);
-                assertThat(b.events()).singleElement().isInstanceOf(DeviceEvent.Pour.class);
+                assertThat(b.readings()).hasSize(3);
+                assertThat(b.events()).hasSize(2).first().isInstanceOf(DeviceEvent.Pour.class);
             });
             assertThat(s.outbox.status().pendingEntries()).isZero();
         }
     }
 
     @Test
-    void periodic_readings_wait_for_the_default_max_delay_to_share_one_batch() {
-        // Guards issue 18 "readings per batch in normal use 2.0-2.1": a 60 s default sealed every
-        // second reading, each batch paying the sink's fixed writes.
+    void periodic_readings_and_pours_fill_a_batch_of_100_under_the_default_max_delay() {
+        // Guards issue 18 "readings per batch in normal use 2.0-2.1" and, since, 8 minutes' worth:
+        // every batch pays the sink's fixed writes, so the default lets 100 readings share them.
         try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
-            // given a reading a minute, as reading.interval's default, for the 8 minutes the default allows
-            long delay = 8 * 60_000;
-            for (long at = 0; at < delay; at += 60_000) {
+            // given a reading a minute, as reading.interval's default, and a pour every 10 minutes
+            for (int n = 0; n < 99; n++) {
+                if (n % 10 == 5) {
+                    s.recorder.record(KEG_A, new DeviceEvent.Pour(s.clock.millis(), true, s.clock.millis() - 8000,
+                            s.clock.millis(), 16.0, 473.18), s.clock.monoMs());
+                }
                 s.read(KEG_A, true);
-                assertThat(s.batcher.tick(false)).as("sealed after %d ms", at).isZero();
+                assertThat(s.batcher.tick(false)).as("sealed at reading %d", n).isZero();
                 s.clock.advance(60_000);
             }
-            // when the oldest is max_delay old
+            // when the 100th reading comes
             s.read(KEG_A, true);
             // then one batch holds them all
             assertThat(s.batcher.tick(false)).isEqualTo(1);
-            assertThat(s.batches()).singleElement()
-                    .satisfies(b -> assertThat(b.readings()).hasSize(9));
+            assertThat(s.batches()).singleElement().satisfies(b -> {
+                assertThat(b.readings()).hasSize(100);
+                assertThat(b.events()).hasSize(10);
+            });
         }
     }
 

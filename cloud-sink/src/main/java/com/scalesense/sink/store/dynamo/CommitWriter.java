@@ -12,7 +12,11 @@ import com.scalesense.sink.store.SummaryAdd;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.TableNames;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * The one commit per batch: the processed_batches marker (attribute_not_exists) in one transaction
- * with the daily summary ADDs and alert changes, so counters move exactly when the marker appears
- * (seed 001 idempotency pattern + seed 003 atomic summaries); a marker with nothing else to commit
- * is a single conditional PutItem. Reading items are NOT in it, which keeps it far below the
+ * with the alert changes and, for a batch with unsynced pours, the daily summary ADDs, so they move
+ * exactly when the marker appears (seed 001 idempotency pattern + seed 003 atomic summaries); a
+ * marker with nothing else to commit is a single conditional PutItem. Synced pours are counted just
+ * before, once per batch by their own guard ({@link #countPours}). Reading items are NOT in it, which keeps it far below the
  * 100-item limit for a 100-reading batch.
  */
 final class CommitWriter {
@@ -45,12 +50,42 @@ final class CommitWriter {
     private final TableNames names;
     private final Metered metered;
     private final WriteMeter meter;
+    private final Updater updater;
 
-    CommitWriter(DynamoDbClient client, TableNames names, WriteMeter meter) {
+    CommitWriter(DynamoDbClient client, TableNames names, WriteMeter meter, Updater updater) {
         this.client = client;
         this.names = names;
         this.meter = meter;
         this.metered = new Metered(meter);
+        this.updater = updater;
+    }
+
+    /**
+     * Each summary once per batch: ADD the counters and the batch's key to {@code counted_batches}
+     * only if the set does not hold it yet. A failed condition is the batch counted before (a
+     * redelivery after a crash, or a concurrent one), which is the result wanted.
+     */
+    void countPours(String batchId, List<SummaryAdd> summaries) {
+        var key = Attr.s(countedKey(batchId));
+        for (SummaryAdd s : summaries) {
+            var b = summaryUpdate(s).add("counted_batches", AttributeValue.fromSs(List.of(key.s())))
+                    .onlyIfNotContains("counted_batches", key);
+            updater.update(names.scaleSense(), Attr.key(Keys.dailySummary(s.locId(), Keys.tapNumber(s.tapId()),
+                    s.businessDay())), b, 0);
+        }
+    }
+
+    /**
+     * 16 hex digits of SHA-256 of the batch_id: the daily item keeps one per counted batch (a busy
+     * tap's day has about ten bulk batches), so it stays far below the 1 KB of one write unit.
+     */
+    static String countedKey(String batchId) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(batchId.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     void commit(BatchCommit c) {
@@ -113,11 +148,14 @@ final class CommitWriter {
     }
 
     private TransactWriteItem summary(SummaryAdd s) {
-        var b = new UpdateBuilder().add("pours", Attr.n(s.pours())).add("unsynced_pours", Attr.n(s.unsyncedPours()))
+        var key = Attr.key(Keys.dailySummary(s.locId(), Keys.tapNumber(s.tapId()), s.businessDay()));
+        return metered.update(names.scaleSense(), key, summaryUpdate(s));
+    }
+
+    private static UpdateBuilder summaryUpdate(SummaryAdd s) {
+        return new UpdateBuilder().add("pours", Attr.n(s.pours())).add("unsynced_pours", Attr.n(s.unsyncedPours()))
                 .add("gallons", Attr.n(s.gallons())).add("volume_oz", Attr.n(s.volumeOz()))
                 .set("tap_id", Attr.s(s.tapId())).set("business_day", Attr.s(s.businessDay().toString()));
-        var key = Attr.key(Keys.dailySummary(s.locId(), Keys.tapNumber(s.tapId()), s.businessDay()));
-        return metered.update(names.scaleSense(), key, b);
     }
 
     private void run(String what, List<TransactWriteItem> items) {

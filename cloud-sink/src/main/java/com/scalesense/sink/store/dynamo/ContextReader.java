@@ -32,8 +32,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * Reads everything a batch needs in one BatchGetItem (strongly consistent, so alert conditions are
- * computed from the latest state): location settings, the tap's and device's alert items, the
- * device state, the devices row's last_seen_at, the tap's config item (its keg assignment) and
+ * computed from the latest state): location settings, the tap's and device's alert items and tap
+ * state, the device state, the devices row's last_seen_at, the tap's config item (its keg assignment) and
  * the META of every keg the batch names. Reads cost read
  * units, a fifth of the price of write units (seed 002: $0.25 vs $1.25 per million).
  */
@@ -63,6 +63,7 @@ final class ContextReader {
             keys.add(Keys.alertActive(q.locId(), AlertType.KEG_UNASSIGNED.wire(), tapEntity));
             keys.add(Keys.firing(q.tapId(), AlertType.LOW_KEG.wire()));
             keys.add(Keys.tapConfig(q.locId(), Keys.tapNumber(q.tapId())));
+            keys.add(Keys.tapState(q.locId(), Keys.tapNumber(q.tapId())));
         }
         keys.add(Keys.deviceMeta(q.deviceId()));
         java.util.Set<String> kegs = new java.util.TreeSet<>(q.kegIds());
@@ -116,7 +117,9 @@ final class ContextReader {
                 Keys.tapNumber(q.tapId()))));
         return new IngestContext(settings(found.get(Keys.locationSettings(q.locId()))), alerts, beerId,
                 Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"),
-                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegFacts, telemetrySeen(telemetry), tap);
+                registration(found.get(Keys.deviceMeta(q.deviceId()))), kegFacts, telemetrySeen(telemetry), tap,
+                tapEntity == null ? null : Attr.num(found.get(Keys.tapState(q.locId(), Keys.tapNumber(q.tapId()))),
+                        "updated_at_ms"));
     }
 
     /** Null without a config item: a tap nobody created has no assignment to keep (and no item to write). */

@@ -13,9 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Seed 001's devices rows. Batches and registrations each carry their own newer-only guard
@@ -85,22 +88,32 @@ final class DeviceWriter {
 
     /** Query gsi1 for gsi1sk &lt; cutoff, oldest first: no scan (seed 000 "never scan"). */
     List<DeviceSeen> seenBefore(String cutoff, int limit) {
+        return oldestFirst(client, "devices gsi1", q -> q.tableName(names.devices()).indexName("gsi1")
+                .keyConditionExpression("gsi1pk = :p AND gsi1sk < :c")
+                .expressionAttributeValues(Map.of(":p", Attr.s(GSI1PK), ":c", Attr.s(cutoff))), limit,
+                item -> Attr.str(item, "last_seen_at"));
+    }
+
+    /**
+     * The first {@code limit} devices of an index query, ascending, pages of at most 500.
+     *
+     * @param since the instant (RFC 3339) each item was last heard of
+     */
+    static List<DeviceSeen> oldestFirst(DynamoDbClient client, String what, Consumer<QueryRequest.Builder> query,
+                                        int limit, Function<Map<String, AttributeValue>, String> since) {
         List<DeviceSeen> out = new ArrayList<>();
         try {
-            var pages = client.queryPaginator(q -> q.tableName(names.devices()).indexName("gsi1")
-                    .keyConditionExpression("gsi1pk = :p AND gsi1sk < :c")
-                    .expressionAttributeValues(Map.of(":p", Attr.s(GSI1PK), ":c", Attr.s(cutoff)))
-                    .scanIndexForward(true).limit(Math.min(limit, 500)));
+            var pages = client.queryPaginator(q -> query.accept(q.scanIndexForward(true).limit(Math.min(limit, 500))));
             for (var item : pages.items()) {
                 if (out.size() >= limit) {
                     break;
                 }
                 out.add(new DeviceSeen(Attr.str(item, "hardware_id"), Attr.str(item, "device_id"),
-                        Attr.str(item, "loc_id"), Attr.str(item, "last_seen_at")));
+                        Attr.str(item, "loc_id"), since.apply(item)));
             }
             return out;
         } catch (SdkException e) {
-            throw new StoreUnavailableException("Query devices gsi1", e);
+            throw new StoreUnavailableException("Query " + what, e);
         }
     }
 }

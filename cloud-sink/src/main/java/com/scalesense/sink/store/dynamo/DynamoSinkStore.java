@@ -4,6 +4,7 @@ import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.AssignmentChange;
 import com.scalesense.sink.store.BatchCommit;
+import com.scalesense.sink.store.ConnectionChange;
 import com.scalesense.sink.store.ContextQuery;
 import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.DeviceSeen;
@@ -13,6 +14,7 @@ import com.scalesense.sink.store.RegistrationUpsert;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.StoreUnavailableException;
 import com.scalesense.sink.store.StoredMarker;
+import com.scalesense.sink.store.SummaryAdd;
 import com.scalesense.sink.store.TapStateUpdate;
 import com.scalesense.sink.store.TareUpdate;
 import com.scalesense.sink.store.TelemetryUpdate;
@@ -41,6 +43,7 @@ public final class DynamoSinkStore implements SinkStore {
     private final CommitWriter commits;
     private final ContextReader context;
     private final AssignmentWriter assignments;
+    private final ConnectionWriter connections;
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names, long readingsRetentionSecs, WriteMeter meter) {
         this.client = client;
@@ -49,9 +52,10 @@ public final class DynamoSinkStore implements SinkStore {
         this.readings = new ReadingsWriter(client, names, new ReadingItems(readingsRetentionSecs), meter, Thread::sleep);
         this.state = new StateWriter(updater, names);
         this.devices = new DeviceWriter(client, updater, names);
-        this.commits = new CommitWriter(client, names, meter);
+        this.commits = new CommitWriter(client, names, meter, updater);
         this.context = new ContextReader(client, names);
         this.assignments = new AssignmentWriter(updater, names);
+        this.connections = new ConnectionWriter(client, updater, names);
     }
 
     public DynamoSinkStore(DynamoDbClient client, TableNames names) {
@@ -133,6 +137,11 @@ public final class DynamoSinkStore implements SinkStore {
     }
 
     @Override
+    public void countPours(String batchId, List<SummaryAdd> summaries) {
+        commits.countPours(batchId, summaries);
+    }
+
+    @Override
     public void commitAlerts(AlertCommit commit) {
         commits.commitAlerts(commit);
     }
@@ -140,5 +149,15 @@ public final class DynamoSinkStore implements SinkStore {
     @Override
     public List<DeviceSeen> devicesSeenBefore(String cutoff, int limit) {
         return devices.seenBefore(cutoff, limit);
+    }
+
+    @Override
+    public boolean recordConnection(ConnectionChange change) {
+        return connections.record(change);
+    }
+
+    @Override
+    public List<DeviceSeen> devicesDisconnectedBefore(long cutoffMs, int limit) {
+        return connections.disconnectedBefore(cutoffMs, limit);
     }
 }

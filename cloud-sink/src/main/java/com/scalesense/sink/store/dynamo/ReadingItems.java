@@ -107,13 +107,19 @@ final class ReadingItems {
         item.put("columns", Attr.s(COLUMNS));
         item.put("rows", Attr.s(rows.toString()));
         item.put("expires_at", Attr.n(first / 1000 + READINGS_STORE_TTL_SECS));
-        if (!b.events().isEmpty()) {
-            item.put("events", EventItems.of(b.events()));
+        String pours = EventItems.pours(b.events(), first);
+        if (pours != null) {
+            item.put("pour_columns", Attr.s(EventItems.POUR_COLUMNS));
+            item.put("pours", Attr.s(pours));
+        }
+        AttributeValue others = EventItems.others(b.events());
+        if (others != null) {
+            item.put("events", others);
         }
         return item;
     }
 
-    private static String round(Double v, int places) {
+    static String round(Double v, int places) {
         return v == null ? "" : BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
     }
 }

@@ -58,6 +58,23 @@ final class UpdateBuilder {
         return this;
     }
 
+    /**
+     * Strictly-newer guard for an item that must already exist: {@code exists} is present, and
+     * {@code name} is absent or holds a value &lt; {@code at} (a repeat of the same value is refused).
+     */
+    UpdateBuilder onlyIfExistsAndOlder(String exists, String name, AttributeValue at) {
+        String n = name(name);
+        condition = "attribute_exists(" + name(exists) + ") AND (attribute_not_exists(" + n + ") OR " + n + " < "
+                + value(at) + ")";
+        return this;
+    }
+
+    /** Once-only guard: the set attribute {@code name} does not hold {@code element} (true when it is absent). */
+    UpdateBuilder onlyIfNotContains(String name, AttributeValue element) {
+        condition = "NOT contains(" + name(name) + ", " + value(element) + ")";
+        return this;
+    }
+
     /** Optimistic guard: the attribute still holds {@code expected} (or is absent when {@code expected} is null). */
     UpdateBuilder onlyIfUnchanged(String name, AttributeValue expected) {
         String n = name(name);

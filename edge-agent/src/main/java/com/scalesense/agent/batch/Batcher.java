@@ -15,7 +15,9 @@ import java.util.Optional;
  * Seals pending outbox entries into batches of at most 100 readings, one keg per batch, with
  * batch windows strictly increasing within a boot (see {@link BatchAssembler}). A batch is
  * sealed when it is full, when the keg (or any header field) changes, when it holds a keg swap, a
- * tare or a sensor fault (rare, and written only from batches: at once), when its oldest entry is
+ * tare or a sensor fault (rare, and written only from batches: at once), when it is the first batch
+ * after such a header change (a keg assigned from the cloud or by scale-cal is applied in the cloud
+ * only when a reading carrying it arrives, issue 17: it must not wait for the bulk), when its oldest entry is
  * older than {@code maxDelay} (bulk: periodic readings and pours, whose state goes out beside the
  * outbox at once, issue 18), or on shutdown; readings taken
  * before time sync wait up to {@code unsyncedHold} to be re-stamped, events included. Every batch passes the protocol's validator before it
@@ -33,6 +35,8 @@ public final class Batcher {
     private final String currentBootId;
     private final BatchAssembler assembler;
     private final MessageValidator validator = new MessageValidator();
+    /** Header of the last batch sealed in this run, or null before the first. */
+    private BatchContext lastSealed;
 
     public Batcher(Outbox outbox, WireCodec codec, SyncWatch clock, BatcherConfig config, String currentBootId) {
         this.outbox = outbox;
@@ -84,6 +88,7 @@ public final class Batcher {
         Stamped first = items.get(0);
         // An entry of an earlier boot has no comparable monotonic time: it is overdue by definition.
         return plan.closed() || plan.urgent() && items.stream().anyMatch(Stamped::sealsAtOnce)
+                || lastSealed != null && !lastSealed.equals(plan.context())
                 || !first.takenInBoot(currentBootId)
                 || now - first.monoMs() >= config.maxDelay().toMillis();
     }
@@ -95,5 +100,6 @@ public final class Batcher {
         SealedBatch batch = new SealedBatch(a.batch().batchId(), codec.encode(a.batch()));
         outbox.seal(new SealRequest(batch, bootId, a.windowEndMs(), plan.first().seq(), plan.last().seq(),
                 plan.entries().size()));
+        lastSealed = plan.context();
     }
 }

@@ -75,14 +75,31 @@ class BatcherTest {
             s.read(KEG_B, true);
             // when
             s.batcher.tick(false);
-            // then: keg A's batch is closed by the change; keg B's waits for more readings
-            assertThat(s.batches()).singleElement().satisfies(b -> {
-                assertThat(b.kegId()).isEqualTo(KEG_A.kegId());
-                assertThat(b.readings()).hasSize(2);
-            });
-            // and on shutdown the rest goes too
-            assertThat(s.batcher.tick(true)).isEqualTo(1);
+            // then: keg A's batch is closed by the change, and keg B's first reading goes at once too
             assertThat(s.batches()).extracting(ReadingsBatch::kegId).containsExactly(KEG_A.kegId(), KEG_B.kegId());
+            assertThat(s.batches()).extracting(b -> b.readings().size()).containsExactly(2, 1);
+        }
+    }
+
+    @Test
+    void the_first_reading_of_a_newly_assigned_keg_does_not_wait_for_the_bulk() {
+        // issue 17 with issue 18's 2 h bulk: a keg assigned from the cloud is shown "applied" only when a reading
+        // carrying it reaches the sink; that reading sat in the outbox up to batch.max_delay, so the bar's dashboard
+        // said "keg change pending" for over an hour after the scale had applied it.
+        try (ScaleFixture s = scale()) {
+            // given keg A's readings already went out in a batch of their own
+            s.read(KEG_A, true);
+            s.batcher.tick(true);
+            // when keg B is assigned and its first reading is taken
+            s.clock.advance(1000);
+            s.read(KEG_B, true);
+            // then it is sealed at the next tick, not after max_delay
+            assertThat(s.batcher.tick(false)).isEqualTo(1);
+            assertThat(s.batches()).extracting(ReadingsBatch::kegId).containsExactly(KEG_A.kegId(), KEG_B.kegId());
+            // and keg B's later periodic readings wait for the bulk as before
+            s.clock.advance(60_000);
+            s.read(KEG_B, true);
+            assertThat(s.batcher.tick(false)).isZero();
         }
     }
 

@@ -33,7 +33,18 @@ public final class Quarantine {
      * @throws UncheckedIOException if a rename fails (the caller must not start a new file then)
      */
     public List<Path> moveAside(Path file, String... companionSuffixes) {
-        String stamp = ".corrupt-" + STAMP.format(clock.instant());
+        return keepAs("corrupt", file, companionSuffixes);
+    }
+
+    /**
+     * Renames {@code file} and each existing {@code file + suffix} to {@code file.<label>-<UTC stamp>},
+     * e.g. {@code outbox.db.migrated-20261122T021500Z} for a file whose content now lives elsewhere.
+     *
+     * @return the new paths, the main file first; empty if nothing existed
+     * @throws UncheckedIOException if a rename fails
+     */
+    public List<Path> keepAs(String label, Path file, String... companionSuffixes) {
+        String stamp = "." + label + "-" + STAMP.format(clock.instant());
         Path target = unique(file.resolveSibling(file.getFileName() + stamp));
         List<Path> moved = new ArrayList<>();
         try {

@@ -25,7 +25,7 @@ class BatcherTest {
     Path dir;
 
     private ScaleFixture scale() {
-        return new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, new SteppingClock(T0, 5_000));
+        return new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, new SteppingClock(T0, 5_000));
     }
 
     @Test
@@ -106,7 +106,7 @@ class BatcherTest {
     void a_pour_end_seals_its_batch_at_once_with_the_readings_before_it() {
         // Guards issue 18 "a pour waits up to a minute for its batch": a batch sealed only by age
         // kept a pour's end off the dashboard for up to batch.max_delay.
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
             // given a periodic reading, then 10 s later a pour's end and the reading the pipeline takes with it
             s.read(KEG_A, true);
@@ -130,7 +130,7 @@ class BatcherTest {
     void periodic_readings_wait_for_the_default_max_delay_to_share_one_batch() {
         // Guards issue 18 "readings per batch in normal use 2.0-2.1": a 60 s default sealed every
         // second reading, each batch paying the sink's fixed writes.
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
             // given a reading a minute, as reading.interval's default, for the 8 minutes the default allows
             long delay = 8 * 60_000;
@@ -175,14 +175,14 @@ class BatcherTest {
         // given one batch sealed, then the agent restarts and the wall clock is an hour behind
         SteppingClock clock = new SteppingClock(T0, 5_000);
         long firstEnd;
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, clock)) {
             s.read(KEG_A, true);
             s.batcher.tick(true);
             firstEnd = BatchId.parse(s.batches().get(0).batchId()).windowEndMs();
         }
         clock.stepWall(-3_600_000);
         // when
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, clock)) {
             s.read(KEG_A, true);
             s.batcher.tick(true);
             // then

@@ -1,7 +1,6 @@
 package com.scalesense.agent.outbox.internal;
 
 import com.scalesense.agent.outbox.EntryKind;
-import com.scalesense.agent.outbox.EntryTooLargeException;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxEntry;
@@ -70,18 +69,8 @@ public final class SqliteOutbox implements Outbox {
     }
 
     @Override
-    public synchronized long append(OutboxEntry entry) {
-        return appendAll(List.of(entry)).get(0);
-    }
-
-    @Override
     public synchronized List<Long> appendAll(List<OutboxEntry> entries) {
-        for (OutboxEntry e : entries) {
-            // Half the bound: a single entry must leave room for the schema and a sealed batch.
-            if (e.bodySize() + e.group().length() > maxBytes / 2) {
-                throw new EntryTooLargeException(e.bodySize() + e.group().length(), maxBytes / 2);
-            }
-        }
+        EntrySize.requireFits(entries, maxBytes);
         return inTransaction("append", () -> {
             List<Long> seqs = new ArrayList<>(entries.size());
             try (PreparedStatement ps = c.prepareStatement(

@@ -115,7 +115,7 @@ check "more sealed batches than before the upgrade" test "$(sealed)" -gt "$seale
 echo "== remove: config and state stay"
 dpkg -r scale-sense
 check "agent.conf kept on remove" test -f /etc/scale-sense/agent.conf
-check "outbox kept on remove" test -f /var/lib/scale-sense/outbox.db
+check "outbox kept on remove" test -f /var/lib/scale-sense/outbox.journal
 check "program gone on remove" test ! -e /usr/bin/scale-agent
 
 echo "== purge: nothing left"

@@ -13,11 +13,14 @@ import java.util.Objects;
 public record OutboxConfig(Path file, long maxBytes) {
 
     /**
-     * Default bound: 64 MiB. A reading is ~300 bytes of JSON plus its ~110-byte context and row
-     * overhead, so on the order of 100 000 readings, about two months at one a minute (estimate).
+     * Default bound: 64 MiB. A reading is ~300 bytes of JSON plus its ~110-byte context and record
+     * framing, so on the order of 100 000 readings, about two months at one a minute (estimate).
      */
     public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
-    /** The empty schema alone takes a handful of 4 KiB pages; below this nothing fits. */
+    /**
+     * Smallest bound accepted: set for the SQLite outbox (its empty schema took a handful of 4 KiB
+     * pages) and kept for the journal, so that configurations valid before stay valid.
+     */
     public static final long MIN_MAX_BYTES = 64L * 1024;
     /** Name of the outbox journal in the state directory. */
     public static final String FILE_NAME = "outbox.journal";

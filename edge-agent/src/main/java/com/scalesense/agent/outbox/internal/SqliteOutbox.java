@@ -20,7 +20,9 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * The outbox on SQLite (xerial sqlite-jdbc), WAL journal, synchronous=FULL: every public
+ * The outbox of versions before issue 18, kept to read an old {@code outbox.db}: its status for a
+ * stopped, not yet migrated agent, and in tests the files {@link LegacyMigration} must migrate
+ * (the agent opens {@link JournalOutbox}). On SQLite (xerial sqlite-jdbc), WAL journal, synchronous=FULL: every public
  * operation is one transaction, committed (fsynced) before it returns or rolled back on failure.
  * One connection, guarded by this object's monitor.
  */

@@ -100,6 +100,8 @@ nvs_sum=$(sha256sum /var/lib/scale-sense/nvs.db | cut -d' ' -f1)
 echo "outbox before upgrade: $before"
 check "the stop sealed the readings into batches (offline: nothing sent)" test "${sealed_before:-0}" -gt 0
 
+# N before the outbox journal (issue 18) kept its outbox in SQLite's outbox.db; N+1 migrates it.
+had_sqlite_outbox=no; [ -f /var/lib/scale-sense/outbox.db ] && had_sqlite_outbox=yes
 echo "== upgrade to N+1: $(basename "$deb_n1")"
 dpkg -i "$deb_n1"
 check "version is N+1" test "$(dpkg-query -W -f='${Version}' scale-sense)" = "$(dpkg-deb -f "$deb_n1" Version)"
@@ -111,6 +113,10 @@ check "agent runs again after the upgrade and records readings" wait_for_pending
 stop_agent
 echo "outbox after N+1 ran: $(outbox)"
 check "more sealed batches than before the upgrade" test "$(sealed)" -gt "$sealed_before"
+if [ "$had_sqlite_outbox" = yes ]; then
+  check "N's SQLite outbox.db migrated into outbox.journal and kept as outbox.db.migrated-*" \
+    bash -c 'test -f /var/lib/scale-sense/outbox.journal && test ! -e /var/lib/scale-sense/outbox.db && ls /var/lib/scale-sense/outbox.db.migrated-* >/dev/null'
+fi
 
 echo "== remove: config and state stay"
 dpkg -r scale-sense

@@ -105,6 +105,8 @@ echo "outbox before upgrade: $before"
 echo "calibration before upgrade: $calibration_before"
 check "the stop sealed the readings into batches (offline: nothing sent)" test "${sealed_before:-0}" -gt 0
 
+# N before the outbox journal (issue 18) kept its outbox in SQLite's outbox.db; N+1 migrates it.
+had_sqlite_outbox=no; [ -f /var/lib/scale-sense/outbox.db ] && had_sqlite_outbox=yes
 echo "== upgrade to N+1: $(basename "$deb_n1")"
 dpkg -i "$deb_n1"
 check "version is N+1" test "$(dpkg-query -W -f='${Version}' scale-sense)" = "$(dpkg-deb -f "$deb_n1" Version)"
@@ -121,11 +123,15 @@ echo "calibration after N+1 ran: $(stored calibration)"
 check "calibration carried over" test "$(stored calibration)" = "$calibration_before"
 check "nvs store OK after N+1 ran" test "$(stored 'nvs store')" = OK
 ls /var/lib/scale-sense/nvs.db.mapdb3-* >/dev/null 2>&1 && echo "the MapDB 3 store of N was kept as $(ls -d /var/lib/scale-sense/nvs.db.mapdb3-*)"
+if [ "$had_sqlite_outbox" = yes ]; then
+  check "N's SQLite outbox.db migrated into outbox.journal and kept as outbox.db.migrated-*" \
+    bash -c 'test -f /var/lib/scale-sense/outbox.journal && test ! -e /var/lib/scale-sense/outbox.db && ls /var/lib/scale-sense/outbox.db.migrated-* >/dev/null'
+fi
 
 echo "== remove: config and state stay"
 dpkg -r scale-sense
 check "agent.conf kept on remove" test -f /etc/scale-sense/agent.conf
-check "outbox kept on remove" test -f /var/lib/scale-sense/outbox.db
+check "outbox kept on remove" test -f /var/lib/scale-sense/outbox.journal
 check "program gone on remove" test ! -e /usr/bin/scale-agent
 
 echo "== purge: nothing left"

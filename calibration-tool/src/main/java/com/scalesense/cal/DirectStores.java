@@ -103,8 +103,10 @@ public final class DirectStores implements AutoCloseable {
         List<String> movedAside = new ArrayList<>();
         nvs.status().movedAside().forEach(p -> movedAside.add(p.toString()));
         Replies.OutboxInfo box = null;
-        if (Files.isRegularFile(locations.outboxFile())) {
-            OutboxStatus o = readOutbox();
+        OutboxConfig outbox = new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes());
+        // An upgraded scale not started since still has only the old outbox.db; readStatus reads that one.
+        if (Files.isRegularFile(outbox.file()) || Files.isRegularFile(outbox.legacyFile())) {
+            OutboxStatus o = readOutbox(outbox);
             box = new Replies.OutboxInfo(o.pendingEntries(), o.sealedBatches(), o.droppedEntries(), o.usedBytes(),
                     o.maxBytes());
         }
@@ -113,10 +115,10 @@ public final class DirectStores implements AutoCloseable {
                 nvs.status().health().name(), movedAside);
     }
 
-    /** Read-only, so a group member who may not create the WAL's companions still sees the depth; the shared lock keeps the agent out. */
-    private OutboxStatus readOutbox() {
+    /** Read-only, so a group member who may not write in the state directory still sees the depth; the shared lock keeps the agent out. */
+    private OutboxStatus readOutbox(OutboxConfig outbox) {
         try {
-            return Outboxes.readStatus(new OutboxConfig(locations.outboxFile(), locations.outboxMaxBytes()));
+            return Outboxes.readStatus(outbox);
         } catch (OutboxStorageException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new StoresUnreadableException(locations.outboxFile(), cause.getMessage(), e);

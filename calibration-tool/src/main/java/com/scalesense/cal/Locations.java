@@ -2,6 +2,7 @@ package com.scalesense.cal;
 
 import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.config.ConfigSource;
+import com.scalesense.agent.outbox.OutboxConfig;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -12,7 +13,7 @@ import java.util.Optional;
  * {@code SCALE_SENSE_*} environment, then {@code scale-cal}'s own flags.
  *
  * @param socket         the control socket
- * @param stateDir       the directory holding {@code nvs.db}, {@code outbox.db} and {@code agent.lock}
+ * @param stateDir       the directory holding {@code nvs.db}, {@code outbox.journal} and {@code agent.lock}
  * @param outboxMaxBytes the outbox bound, bytes (needed to open the outbox the way the agent does)
  */
 public record Locations(Path socket, Path stateDir, long outboxMaxBytes) {
@@ -51,6 +52,6 @@ public record Locations(Path socket, Path stateDir, long outboxMaxBytes) {
 
     /** The outbox file, as the agent names it. */
     public Path outboxFile() {
-        return stateDir.resolve("outbox.db");
+        return stateDir.resolve(OutboxConfig.FILE_NAME);
     }
 }

@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.scalesense.agent.outbox.EntryKind;
+import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.OutboxEntry;
+import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.hal.replay.TraceReader;
 import com.scalesense.hal.replay.TraceRow;
 import java.io.BufferedReader;
@@ -21,6 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -433,6 +438,27 @@ class ScaleCalIT {
         assertThat(status.out()).contains("NOT running").contains("unverified, 2 point(s)");
         assertThat(JSON.readTree(json.out()).path("source").asText()).isEqualTo("stores");
         assertThat(history.out()).contains("<- in use");
+    }
+
+    @Test
+    void with_the_agent_stopped_after_an_upgrade_status_shows_the_old_sqlite_outbox_not_yet_migrated() throws Exception {
+        // Guards what packaging/test-upgrade.sh found (issue 18): after dpkg -i of the journal version
+        // and before the agent's first start, status showed no outbox, because it looked only for
+        // outbox.journal while the readings were still in outbox.db.
+        scale.close();
+        scale = null;
+        Files.delete(stateDir.resolve(OutboxConfig.FILE_NAME));
+        try (SqliteOutbox old = SqliteOutbox.open(OutboxConfig.at(stateDir.resolve(OutboxConfig.LEGACY_FILE_NAME)),
+                Clock.systemUTC())) {
+            old.appendAll(List.of(new OutboxEntry(EntryKind.READING, "g", 1, new byte[] {1}),
+                    new OutboxEntry(EntryKind.READING, "g", 2, new byte[] {2})));
+        }
+
+        Cli.Result json = cli.run("status", "--json");
+
+        assertThat(json.exit()).as(json.err()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(json.out()).path("outbox").path("pending").asLong()).isEqualTo(2);
+        assertThat(stateDir.resolve(OutboxConfig.FILE_NAME)).doesNotExist();
     }
 
     @Test

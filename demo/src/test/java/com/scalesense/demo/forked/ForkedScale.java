@@ -1,5 +1,6 @@
 package com.scalesense.demo.forked;
 
+import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.sim.AcceptedRecord;
 import com.scalesense.demo.scale.TapPlan;
 import java.io.IOException;
@@ -82,7 +83,7 @@ public final class ForkedScale implements AutoCloseable {
     }
 
     public Path outboxFile() {
-        return dir.resolve("state/outbox.db");
+        return dir.resolve("state/" + OutboxConfig.FILE_NAME);
     }
 
     /** Starts a new boot of the agent on the same state directory and config. */

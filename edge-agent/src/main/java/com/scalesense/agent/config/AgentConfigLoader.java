@@ -70,7 +70,7 @@ public final class AgentConfigLoader {
         Duration swapMinEmpty = r.duration(SWAP_MIN_EMPTY, Duration.ZERO, Duration.ofMinutes(10));
         long maxBytes = r.integer(OUTBOX_MAX_BYTES, OutboxConfig.MIN_MAX_BYTES, 1L << 40);
         Path statePath = stateDir;
-        OutboxConfig outbox = r.build(OUTBOX_MAX_BYTES, () -> new OutboxConfig(statePath.resolve("outbox.db"), maxBytes));
+        OutboxConfig outbox = r.build(OUTBOX_MAX_BYTES, () -> new OutboxConfig(statePath.resolve(OutboxConfig.FILE_NAME), maxBytes));
         int maxReadings = (int) r.integer(BATCH_MAX_READINGS, 1, BatcherConfig.MAX_READINGS);
         Duration maxDelay = r.duration(BATCH_MAX_DELAY, Duration.ofSeconds(1), BatcherConfig.MAX_MAX_DELAY);
         Duration hold = r.duration(BATCH_UNSYNCED_HOLD, Duration.ZERO, Duration.ofDays(1));

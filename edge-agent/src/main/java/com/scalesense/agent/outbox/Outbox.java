@@ -22,7 +22,9 @@ public interface Outbox extends BatchQueue, AutoCloseable {
      * @return its sequence number
      * @throws EntryTooLargeException if the entry alone could never fit the bound
      */
-    long append(OutboxEntry entry);
+    default long append(OutboxEntry entry) {
+        return appendAll(List.of(entry)).get(0);
+    }
 
     /** Appends entries durably in one transaction (all or none); returns their sequence numbers in order. */
     List<Long> appendAll(List<OutboxEntry> entries);

@@ -38,7 +38,7 @@ public final class Quarantine {
 
     /**
      * Renames {@code file} and each existing {@code file + suffix} to {@code <file>.<why>-<stamp>}
-     * ({@code why} e.g. {@code mapdb3} for a file of an older format kept after its values moved on).
+     * ({@code why} e.g. {@code mapdb3} or {@code migrated}: a file of an older format kept after its content moved on).
      *
      * @return the new paths, the main file first; empty if nothing existed
      * @throws UncheckedIOException if a rename fails (the caller must not start a new file then)

@@ -2,12 +2,13 @@ package com.scalesense.agent.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.CrashHarness;
 import com.scalesense.agent.outbox.EntryKind;
 import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.outbox.PendingEntry;
 import com.scalesense.agent.outbox.SealedBatch;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.protocol.BatchId;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.Reading;
@@ -43,7 +44,7 @@ class BatcherCrashIT {
     @Test
     void batches_stay_valid_unique_and_complete_across_sigkills_and_clock_steps() throws Exception {
         // given
-        Path file = dir.resolve("outbox.db");
+        Path file = dir.resolve("outbox.journal");
         Set<Long> recorded = new HashSet<>();
         Map<String, byte[]> published = new HashMap<>();
         CrashHarness harness = new CrashHarness(dir, BatchingCrashWriter.class, List.of(file.toString()), SEED);
@@ -64,7 +65,7 @@ class BatcherCrashIT {
         WireCodec codec = new WireCodec();
         Map<String, byte[]> batches = new HashMap<>(published);
         Map<Long, Integer> seen = new HashMap<>();
-        try (SqliteOutbox box = SqliteOutbox.open(OutboxConfig.at(file), Clock.systemUTC())) {
+        try (Outbox box = Outboxes.open(OutboxConfig.at(file), Clock.systemUTC())) {
             for (SealedBatch b : box.oldest(Integer.MAX_VALUE)) {
                 byte[] before = batches.putIfAbsent(b.batchId(), b.payload());
                 assertThat(before == null || java.util.Arrays.equals(before, b.payload())).as("content of %s", b.batchId()).isTrue();

@@ -25,7 +25,7 @@ class BatcherTest {
     Path dir;
 
     private ScaleFixture scale() {
-        return new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, new SteppingClock(T0, 5_000));
+        return new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, new SteppingClock(T0, 5_000));
     }
 
     @Test
@@ -123,7 +123,7 @@ class BatcherTest {
     void a_pour_end_waits_for_the_bulk_and_a_keg_swap_seals_at_once_with_it() {
         // Issue 18: a pour's batch paid ~7 fixed write units 150 times a day; its state now goes out
         // beside the outbox (StateSender) and the pour rides with the bulk. A swap stays at once.
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
             // given a periodic reading, then 10 s later a pour's end and the reading the pipeline takes with it
             s.read(KEG_A, true);
@@ -152,7 +152,7 @@ class BatcherTest {
     void periodic_readings_and_pours_fill_a_batch_of_100_under_the_default_max_delay() {
         // Guards issue 18 "readings per batch in normal use 2.0-2.1" and, since, 8 minutes' worth:
         // every batch pays the sink's fixed writes, so the default lets 100 readings share them.
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
             // given a reading a minute, as reading.interval's default, and a pour every 10 minutes
             for (int n = 0; n < 99; n++) {
@@ -202,14 +202,14 @@ class BatcherTest {
         // given one batch sealed, then the agent restarts and the wall clock is an hour behind
         SteppingClock clock = new SteppingClock(T0, 5_000);
         long firstEnd;
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, clock)) {
             s.read(KEG_A, true);
             s.batcher.tick(true);
             firstEnd = BatchId.parse(s.batches().get(0).batchId()).windowEndMs();
         }
         clock.stepWall(-3_600_000);
         // when
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED, clock)) {
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED, clock)) {
             s.read(KEG_A, true);
             s.batcher.tick(true);
             // then

@@ -2,9 +2,10 @@ package com.scalesense.agent.batch;
 
 import com.scalesense.agent.clock.FixedTimeSync;
 import com.scalesense.agent.clock.SyncWatch;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.outbox.SealedBatch;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.SensorStatus;
@@ -35,7 +36,7 @@ public final class BatchingCrashWriter {
         long run = Long.parseLong(args[1]);
         WireCodec codec = new WireCodec();
         long[] now = {ScaleFixture.T0};
-        try (SqliteOutbox box = SqliteOutbox.open(OutboxConfig.at(Path.of(args[0])), java.time.Clock.systemUTC())) {
+        try (Outbox box = Outboxes.open(OutboxConfig.at(Path.of(args[0])), java.time.Clock.systemUTC())) {
             Recorder recorder = new Recorder(box, codec);
             Batcher batcher = new Batcher(box, codec, new SyncWatch(FixedTimeSync.SYNCED,
                     java.time.Clock.systemUTC(), () -> now[0]), new BatcherConfig(10, Duration.ZERO, Duration.ZERO, 1000),

@@ -33,7 +33,7 @@ class ClockStepsTest {
         // given a wall clock that steps back and forward at random within one boot
         Random random = new Random(7);
         List<Long> recorded = new ArrayList<>();
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.SYNCED,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
                 new SteppingClock(T0, 5_000))) {
             for (int i = 0; i < 400; i++) {
                 recorded.add(s.read(KEG_A, true));
@@ -67,7 +67,7 @@ class ClockStepsTest {
     @Test
     void a_boot_that_never_syncs_sends_its_readings_flagged_after_the_hold() {
         // given a Pi without RTC or network: the wall clock starts in 1970
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.NEVER,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.NEVER,
                 new SteppingClock(12_000, 12_000))) {
             for (int i = 0; i < 3; i++) {
                 s.read(KEG_A, false);
@@ -90,7 +90,7 @@ class ClockStepsTest {
         // 2100-01-01 limit (a corrupt fake-hwclock file) left them out of range, so the validator
         // refused the batch on every tick and nothing behind it was ever sent.
         long y2100 = 4_102_444_800_000L;
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.NEVER,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.NEVER,
                 new SteppingClock(y2100 + 86_400_000, 12_000))) {
             s.read(KEG_A, false);
             s.clock.advance(60_000);
@@ -110,7 +110,7 @@ class ClockStepsTest {
         // Regression: the recorder waived the timestamp range only for timestamp_ms, so a pour's
         // 1970 start_ms and end_ms got it rejected and lost; and once stored, moving it up to
         // 2000-01-01 left start_ms before that, so every tick failed validation on it for ever.
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), FixedTimeSync.NEVER,
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.NEVER,
                 new SteppingClock(12_000, 12_000))) {
             long ts = s.clock.millis();
             s.recorder.record(KEG_A, new DeviceEvent.Pour(ts, false, ts - 8_000, ts, 16.0, 473.18), s.clock.monoMs());
@@ -134,7 +134,7 @@ class ClockStepsTest {
         // given readings taken with a wrong wall clock (fake-hwclock: a day behind) before sync
         SystemdTimeSync sync = new SystemdTimeSync(dir);
         SteppingClock clock = new SteppingClock(T0 - 86_400_000, 20_000);
-        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.db"), sync, clock)) {
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), sync, clock)) {
             s.read(KEG_A, false);
             clock.advance(30_000);
             s.read(KEG_A, false);

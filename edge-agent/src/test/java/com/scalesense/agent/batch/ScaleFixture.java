@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.clock.TimeSync;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.outbox.SealedBatch;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.Reading;
@@ -30,7 +31,7 @@ final class ScaleFixture implements AutoCloseable {
     static final long T0 = 1_795_312_800_000L;
 
     final SteppingClock clock;
-    final SqliteOutbox outbox;
+    final Outbox outbox;
     final WireCodec codec = new WireCodec();
     final Recorder recorder;
     final Batcher batcher;
@@ -48,7 +49,7 @@ final class ScaleFixture implements AutoCloseable {
 
     ScaleFixture(Path file, TimeSync sync, SteppingClock clock, BatcherConfig config) {
         this.clock = clock;
-        this.outbox = SqliteOutbox.open(OutboxConfig.at(file), clock);
+        this.outbox = Outboxes.open(OutboxConfig.at(file), clock);
         this.recorder = new Recorder(outbox, codec);
         this.batcher = new Batcher(outbox, codec, new SyncWatch(sync, clock, clock::monoMs), config, BOOT);
     }

@@ -3,11 +3,12 @@ package com.scalesense.agent.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.scalesense.control.ControlClient;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.publish.EmbeddedBroker;
 import com.scalesense.agent.publish.TestSubscriber;
+import com.scalesense.control.ControlClient;
 import com.scalesense.protocol.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -171,7 +172,7 @@ class AgentCrashIT {
 
     /** Entries the outbox dropped at its bound since the file was created, read from the file itself. */
     private long droppedInOutbox() {
-        try (SqliteOutbox outbox = SqliteOutbox.open(new OutboxConfig(dir.resolve("state/outbox.db"), 65_536),
+        try (Outbox outbox = Outboxes.open(new OutboxConfig(dir.resolve("state/outbox.journal"), 65_536),
                 Clock.systemUTC())) {
             return outbox.status().droppedEntries();
         }

@@ -32,7 +32,7 @@ class ConfigDocsTest {
     /** A {@code key = value} line, commented out or not (agent.conf and the docs' examples of it). */
     private static final Pattern ASSIGNMENT = Pattern.compile("^#? *([a-z0-9_]+(?:\\.[a-z0-9_]+)+) *=(?!=)");
     /** Dotted words that are file names, not keys. */
-    private static final Pattern FILE_NAME = Pattern.compile(".*\\.(db|sock|md|json|conf|trace|pem|jar|corrupt|service|svg|csv)$");
+    private static final Pattern FILE_NAME = Pattern.compile(".*\\.(db|sock|md|json|conf|trace|pem|jar|corrupt|service|svg|csv|journal|compact|migrating)$");
     /** Dotted words the docs may use that are no config key, and why. */
     private static final Map<String, String> NOT_KEYS = Map.of(
             "outbox.dropped", "a field of scale-cal status");

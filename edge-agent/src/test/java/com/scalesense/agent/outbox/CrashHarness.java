@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Starts a writer process (by default {@link CrashWriter} on {@code dir/outbox.db}), lets it
+ * Starts a writer process (by default {@link CrashWriter} on {@code dir/}{@link #fileName}), lets it
  * print a random number of lines (seeded), kills it with SIGKILL and hands every line it
  * printed to a ledger.
  */
@@ -35,7 +35,18 @@ public final class CrashHarness {
     private final Random random;
 
     CrashHarness(Path dir, String engine, long maxBytes, long seed) {
-        this(dir, CrashWriter.class, List.of(engine, dir.resolve("outbox.db").toString(), Long.toString(maxBytes)), seed);
+        this(dir, CrashWriter.class, List.of(engine, dir.resolve(fileName(engine)).toString(), Long.toString(maxBytes)), seed);
+    }
+
+    /** A {@link CrashWriter} that never publishes (an outage), so the bound is reached sooner. */
+    static CrashHarness inOutage(Path dir, String engine, long maxBytes, long seed) {
+        return new CrashHarness(dir, CrashWriter.class, List.of(engine, dir.resolve(fileName(engine)).toString(),
+                Long.toString(maxBytes), "outage"), seed);
+    }
+
+    /** The store file an engine's writer uses: the journal's own name, or the SQLite outbox's. */
+    static String fileName(String engine) {
+        return engine.equals("journal") ? OutboxConfig.FILE_NAME : OutboxConfig.LEGACY_FILE_NAME;
     }
 
     /**

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * P batch_id sha256 payload   about to acknowledge (publish) this batch
  * </pre>
  *
- * Arguments: engine, file, max bytes, run number (sequence numbers are run × 1 000 000 + i).
+ * Arguments: engine, file, max bytes, optionally {@code outage} (never publishes, so sealed
+ * batches pile up against the bound), run number (sequence numbers are run × 1 000 000 + i).
  */
 public final class CrashWriter {
 
@@ -33,7 +34,8 @@ public final class CrashWriter {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[1]);
         long maxBytes = Long.parseLong(args[2]);
-        long run = Long.parseLong(args[3]);
+        long run = Long.parseLong(args[args.length - 1]);
+        boolean outage = args.length == 5 && args[3].equals("outage");
         try (Outbox box = open(args[0], new OutboxConfig(file, maxBytes))) {
             System.out.println("READY");
             for (long i = 0; i < 1_000_000; i++) {
@@ -43,7 +45,7 @@ public final class CrashWriter {
                 if (i % 7 == 6) {
                     seal(box);
                 }
-                if (i % 11 == 10) {
+                if (i % 11 == 10 && !outage) {
                     publishOne(box);
                 }
             }
@@ -52,9 +54,10 @@ public final class CrashWriter {
 
     static Outbox open(String engine, OutboxConfig config) {
         return switch (engine) {
+            case "journal" -> Outboxes.open(config, Clock.systemUTC());
             case "sqlite" -> SqliteOutbox.open(config, Clock.systemUTC());
             case "mapdb" -> MapDbCandidateOutbox.open(config, Clock.systemUTC());
-            default -> throw new IllegalArgumentException("engine must be sqlite or mapdb, was " + engine);
+            default -> throw new IllegalArgumentException("engine must be journal, sqlite or mapdb, was " + engine);
         };
     }
 

@@ -11,7 +11,7 @@ import java.time.Clock;
  * EVERY kill. Prints how many kills left a file that failed to open or broke a printed promise
  * (after such a kill the file and ledger start afresh, so one failure is counted once).
  *
- * <p>Arguments: engine ({@code sqlite} or {@code mapdb}), kills, seed.
+ * <p>Arguments: engine ({@code journal}, {@code sqlite} or {@code mapdb}), kills, seed.
  */
 public final class EngineCrashComparison {
 
@@ -23,7 +23,7 @@ public final class EngineCrashComparison {
         int kills = Integer.parseInt(args[1]);
         long seed = Long.parseLong(args[2]);
         Path dir = Files.createTempDirectory("crash-" + engine);
-        Path file = dir.resolve("outbox.db");
+        Path file = dir.resolve(CrashHarness.fileName(engine));
         CrashHarness harness = new CrashHarness(dir, engine, OutboxConfig.DEFAULT_MAX_BYTES, seed);
         CrashLedger ledger = new CrashLedger();
         int unopenable = 0;
@@ -38,7 +38,7 @@ public final class EngineCrashComparison {
                 } else {
                     broken++;
                 }
-                new Quarantine(Clock.systemUTC()).moveAside(file, "-wal", "-shm", ".wal.0", ".wal.1");
+                new Quarantine(Clock.systemUTC()).moveAside(file, "-wal", "-shm", ".wal.0", ".wal.1", ".compact");
                 ledger = new CrashLedger();
             }
         }

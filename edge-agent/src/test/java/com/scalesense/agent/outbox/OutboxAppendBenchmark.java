@@ -38,6 +38,9 @@ public final class OutboxAppendBenchmark {
         baseline(dir.resolve("warmup.log"), n / 10);
         double base = baseline(dir.resolve("baseline.log"), n);
         print("baseline FileChannel append+force, 1 record/fsync", base, base);
+        print("journal outbox, 1 reading/record", engine("journal", dir, entry, n, 1), base);
+        print("journal outbox, 10 readings/record", engine("journal", dir, entry, n, 10), base);
+        print("journal outbox, 100 readings/record", engine("journal", dir, entry, n, 100), base);
         print("sqlite outbox, 1 reading/transaction", engine("sqlite", dir, entry, n, 1), base);
         print("sqlite outbox, 10 readings/transaction", engine("sqlite", dir, entry, n, 10), base);
         print("sqlite outbox, 100 readings/transaction", engine("sqlite", dir, entry, n, 100), base);
@@ -62,8 +65,11 @@ public final class OutboxAppendBenchmark {
         }
     }
 
-    private static double engine(String engine, Path dir, OutboxEntry entry, int n, int perTransaction) {
-        Path file = dir.resolve(engine + "-" + perTransaction + ".db");
+    private static double engine(String engine, Path dir, OutboxEntry entry, int n, int perTransaction)
+            throws IOException {
+        // Each engine in its own directory: the journal would migrate an outbox.db beside it.
+        Path file = dir.resolve(engine + "-" + perTransaction).resolve(CrashHarness.fileName(engine));
+        Files.createDirectories(file.getParent());
         try (Outbox box = CrashWriter.open(engine, OutboxConfig.at(file))) {
             List<OutboxEntry> group = new ArrayList<>();
             for (int i = 0; i < perTransaction; i++) {

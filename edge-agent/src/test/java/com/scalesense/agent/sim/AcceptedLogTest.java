@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.agent.batch.BatchContext;
 import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
@@ -38,7 +39,7 @@ class AcceptedLogTest {
     void lists_readings_and_events_with_boot_keg_and_wire_json() {
         Path file = dir.resolve("accepted.log");
         DeviceEvent.Pour pour = new DeviceEvent.Pour(T0 + 5, true, T0, T0 + 5, 16.0, 473.2);
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
             log.reading(CTX, reading(T0));
             log.event(CTX.withKeg(null), pour);
         }
@@ -59,14 +60,14 @@ class AcceptedLogTest {
     void a_line_torn_by_sigkill_is_no_record_and_the_next_boot_cuts_it_off() throws IOException {
         // given a log whose last line was cut mid-write
         Path file = dir.resolve("accepted.log");
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
             log.reading(CTX, reading(T0));
         }
         Files.writeString(file, "reading " + BOOT_1 + " - {\"timestamp_ms\":17", StandardOpenOption.APPEND);
         assertThat(AcceptedRecord.readAll(file)).hasSize(1);
 
         // when the next boot opens it and writes
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
             log.reading(CTX, reading(T0 + 60_000));
         }
 
@@ -81,7 +82,7 @@ class AcceptedLogTest {
         // given a reading listed and a reading and an event appended durably but killed before their lines
         Path file = dir.resolve("accepted.log");
         DeviceEvent.Pour pour = new DeviceEvent.Pour(T0 + 70_000, true, T0 + 65_000, T0 + 70_000, 12.0, 354.9);
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
             Recorder recorder = new Recorder(outbox, new WireCodec());
             recorder.record(CTX, reading(T0), 1);
             log.reading(CTX, reading(T0));
@@ -90,7 +91,7 @@ class AcceptedLogTest {
         }
 
         // when the next boot opens the log
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
             // then the two are listed once, under the boot and keg they were stored with
             List<AcceptedRecord> records = AcceptedRecord.readAll(file);
             assertThat(records).hasSize(3);
@@ -100,13 +101,13 @@ class AcceptedLogTest {
         }
 
         // and a third boot adds nothing more
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_2, outbox)) {
             assertThat(AcceptedRecord.readAll(file)).hasSize(3);
         }
     }
 
-    private SqliteOutbox outbox() {
-        return SqliteOutbox.open(new OutboxConfig(dir.resolve("outbox.db"), 1 << 20), Clock.systemUTC());
+    private Outbox outbox() {
+        return Outboxes.open(new OutboxConfig(dir.resolve("outbox.journal"), 1 << 20), Clock.systemUTC());
     }
 
     static Reading reading(long ts) {

@@ -7,8 +7,9 @@ import static com.scalesense.agent.sim.AcceptedLogTest.reading;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.scale.OutboxSink;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.WireCodec;
@@ -26,7 +27,7 @@ class OutboxSinkTest {
     @Test
     void a_record_stored_but_not_told_to_a_closed_accepted_log_is_counted_apart_not_as_refused() {
         // regression: a failing accepted log made a record the outbox holds count as refused
-        try (SqliteOutbox outbox = outbox()) {
+        try (Outbox outbox = outbox()) {
             AcceptedLog log = AcceptedLog.open(dir.resolve("accepted.log"), BOOT_1, outbox);
             log.close();
             OutboxSink sink = new OutboxSink(new Recorder(outbox, new WireCodec()), () -> CTX, () -> 7, log);
@@ -46,7 +47,7 @@ class OutboxSinkTest {
     @Test
     void a_record_the_outbox_refuses_is_counted_as_refused_and_never_told() {
         Path file = dir.resolve("accepted.log");
-        try (SqliteOutbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
+        try (Outbox outbox = outbox(); AcceptedLog log = AcceptedLog.open(file, BOOT_1, outbox)) {
             OutboxSink sink = new OutboxSink(new Recorder(outbox, new WireCodec()), () -> CTX, () -> 7, log);
 
             sink.onReading(reading(1_000)); // 1970 by a clock that says it is synced
@@ -60,7 +61,7 @@ class OutboxSinkTest {
         assertThat(AcceptedRecord.readAll(file)).isEmpty();
     }
 
-    private SqliteOutbox outbox() {
-        return SqliteOutbox.open(new OutboxConfig(dir.resolve("outbox.db"), 1 << 20), Clock.systemUTC());
+    private Outbox outbox() {
+        return Outboxes.open(new OutboxConfig(dir.resolve("outbox.journal"), 1 << 20), Clock.systemUTC());
     }
 }

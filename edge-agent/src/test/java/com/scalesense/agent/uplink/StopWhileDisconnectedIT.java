@@ -7,9 +7,9 @@ import com.scalesense.agent.outbox.EntryKind;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxEntry;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.outbox.SealRequest;
 import com.scalesense.agent.outbox.SealedBatch;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.publish.AwsIotPublisher;
 import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.CuttableRelay;
@@ -103,7 +103,7 @@ class StopWhileDisconnectedIT {
         TlsSettings tls = new TlsSettings(pki.caPem(), thing.certPem(), thing.keyPem());
         List<SealedBatch> all = IntStream.rangeClosed(1, 4).mapToObj(UplinkFixtures::batch).toList();
         relay.refuse(false);
-        try (Outbox store = SqliteOutbox.open(OutboxConfig.at(home.resolve(client + "-outbox.db")), Clock.systemUTC());
+        try (Outbox store = Outboxes.open(OutboxConfig.at(home.resolve(client + "-outbox.journal")), Clock.systemUTC());
                 TestSubscriber cloud = new TestSubscriber(broker.tcpUri(), "cloud-" + deviceId,
                         Topics.batches(deviceId))) {
             CountingQueue outbox = new CountingQueue(store);

@@ -9,9 +9,9 @@ import com.scalesense.agent.outbox.EntryKind;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxEntry;
+import com.scalesense.agent.outbox.Outboxes;
 import com.scalesense.agent.outbox.SealRequest;
 import com.scalesense.agent.outbox.SealedBatch;
-import com.scalesense.agent.outbox.internal.SqliteOutbox;
 import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.EmbeddedBroker;
 import com.scalesense.agent.publish.MqttProtocol;
@@ -168,9 +168,9 @@ class UplinkIT {
 
     @ParameterizedTest
     @EnumSource(MqttProtocol.class)
-    void the_sqlite_outbox_drains_completely_across_an_outage_and_a_restart_mid_backlog(MqttProtocol protocol) {
+    void the_outbox_drains_completely_across_an_outage_and_a_restart_mid_backlog(MqttProtocol protocol) {
         // given the real durable outbox with a backlog
-        try (Outbox outbox = SqliteOutbox.open(OutboxConfig.at(home.resolve("outbox.db")), Clock.systemUTC())) {
+        try (Outbox outbox = Outboxes.open(OutboxConfig.at(home.resolve("outbox.journal")), Clock.systemUTC())) {
             CountingQueue counted = new CountingQueue(outbox);
             List<SealedBatch> all = batches(1, 150);
             all.subList(0, 100).forEach(b -> seal(outbox, b, windowEnd(b)));

@@ -1,7 +1,6 @@
 package com.scalesense.agent.outbox.internal;
 
 import com.scalesense.agent.outbox.EntryKind;
-import com.scalesense.agent.outbox.EntryTooLargeException;
 import com.scalesense.agent.outbox.Outbox;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxEntry;
@@ -21,7 +20,9 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * The outbox on SQLite (xerial sqlite-jdbc), WAL journal, synchronous=FULL: every public
+ * The outbox of versions before issue 18, kept to read an old {@code outbox.db}: its status for a
+ * stopped, not yet migrated agent, and in tests the files {@link LegacyMigration} must migrate
+ * (the agent opens {@link JournalOutbox}). On SQLite (xerial sqlite-jdbc), WAL journal, synchronous=FULL: every public
  * operation is one transaction, committed (fsynced) before it returns or rolled back on failure.
  * One connection, guarded by this object's monitor.
  */
@@ -70,18 +71,8 @@ public final class SqliteOutbox implements Outbox {
     }
 
     @Override
-    public synchronized long append(OutboxEntry entry) {
-        return appendAll(List.of(entry)).get(0);
-    }
-
-    @Override
     public synchronized List<Long> appendAll(List<OutboxEntry> entries) {
-        for (OutboxEntry e : entries) {
-            // Half the bound: a single entry must leave room for the schema and a sealed batch.
-            if (e.bodySize() + e.group().length() > maxBytes / 2) {
-                throw new EntryTooLargeException(e.bodySize() + e.group().length(), maxBytes / 2);
-            }
-        }
+        EntrySize.requireFits(entries, maxBytes);
         return inTransaction("append", () -> {
             List<Long> seqs = new ArrayList<>(entries.size());
             try (PreparedStatement ps = c.prepareStatement(

@@ -37,6 +37,16 @@ public final class Batcher {
     private final MessageValidator validator = new MessageValidator();
     /** Header of the last batch sealed in this run, or null before the first. */
     private BatchContext lastSealed;
+    /**
+     * What the outbox held when a tick last found nothing due, and until when that stays true: with
+     * batches up to 2 h apart (issue 18) about 100 pending entries were read and decoded every second
+     * for nothing. Null when the next tick must look.
+     */
+    private Idle idle;
+
+    /** Nothing is due while the outbox holds the same entries, the sync state is the same and mono < untilMono. */
+    private record Idle(long pending, long dropped, long sealed, boolean synced, long untilMono) {
+    }
 
     public Batcher(Outbox outbox, WireCodec codec, SyncWatch clock, BatcherConfig config, String currentBootId) {
         this.outbox = outbox;
@@ -54,6 +64,10 @@ public final class Batcher {
      * @return the number of batches sealed
      */
     public int tick(boolean shutdown) {
+        if (!shutdown && stillIdle()) {
+            return 0;
+        }
+        idle = null;
         int sealed = 0;
         for (int n = 0; n < MAX_SEALS_PER_TICK; n++) {
             if (!shutdown && outbox.status().sealedBatches() >= config.sealedBacklog()) {
@@ -67,6 +81,7 @@ public final class Batcher {
             List<Stamped> items = plan.get().entries().stream().map(p -> Stamped.decode(p, codec)).toList();
             Optional<SyncPoint> sync = clock.syncPoint();
             if (!shutdown && !due(plan.get(), items, sync.isPresent())) {
+                rememberIdle(items, sync.isPresent());
                 break;
             }
             try {
@@ -77,6 +92,32 @@ public final class Batcher {
             }
         }
         return sealed;
+    }
+
+    /**
+     * Any append or drop changes (pending, dropped), a seal or an acknowledgement the sealed count;
+     * otherwise only time (the max delay) or the clock's first sync can make a batch due.
+     */
+    private boolean stillIdle() {
+        if (idle == null) {
+            return false;
+        }
+        var status = outbox.status();
+        return status.pendingEntries() == idle.pending() && status.droppedEntries() == idle.dropped()
+                && status.sealedBatches() == idle.sealed() && clock.syncPoint().isPresent() == idle.synced()
+                && clock.monoMs() < idle.untilMono();
+    }
+
+    private void rememberIdle(List<Stamped> items, boolean synced) {
+        Stamped first = items.get(0);
+        // Entries held for a time sync wait on a deadline of their own: look again at every tick then.
+        boolean held = items.stream().anyMatch(s -> !s.clockSynced() && s.takenInBoot(currentBootId));
+        if (held || !first.takenInBoot(currentBootId)) {
+            return;
+        }
+        var status = outbox.status();
+        idle = new Idle(status.pendingEntries(), status.droppedEntries(), status.sealedBatches(), synced,
+                first.monoMs() + config.maxDelay().toMillis());
     }
 
     private boolean due(BatchPlan plan, List<Stamped> items, boolean synced) {

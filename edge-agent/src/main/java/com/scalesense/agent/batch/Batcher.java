@@ -3,6 +3,7 @@ package com.scalesense.agent.batch;
 import com.scalesense.agent.clock.SyncPoint;
 import com.scalesense.agent.clock.SyncWatch;
 import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.outbox.SealConflictException;
 import com.scalesense.agent.outbox.SealRequest;
 import com.scalesense.agent.outbox.SealedBatch;
@@ -70,7 +71,10 @@ public final class Batcher {
         idle = null;
         int sealed = 0;
         for (int n = 0; n < MAX_SEALS_PER_TICK; n++) {
-            if (!shutdown && outbox.status().sealedBatches() >= config.sealedBacklog()) {
+            // Read before the entries: an entry appended meanwhile then changes the counts, so a
+            // tick that finds nothing due never takes an entry it has not looked at for one it has.
+            OutboxStatus before = outbox.status();
+            if (!shutdown && before.sealedBatches() >= config.sealedBacklog()) {
                 break;
             }
             Optional<BatchPlan> plan = BatchPlan.of(outbox.pending(config.maxReadings() + BatchPlan.MAX_EVENTS + 1),
@@ -81,7 +85,7 @@ public final class Batcher {
             List<Stamped> items = plan.get().entries().stream().map(p -> Stamped.decode(p, codec)).toList();
             Optional<SyncPoint> sync = clock.syncPoint();
             if (!shutdown && !due(plan.get(), items, sync.isPresent())) {
-                rememberIdle(items, sync.isPresent());
+                rememberIdle(before, items, sync.isPresent());
                 break;
             }
             try {
@@ -108,15 +112,14 @@ public final class Batcher {
                 && clock.monoMs() < idle.untilMono();
     }
 
-    private void rememberIdle(List<Stamped> items, boolean synced) {
+    private void rememberIdle(OutboxStatus seen, List<Stamped> items, boolean synced) {
         Stamped first = items.get(0);
         // Entries held for a time sync wait on a deadline of their own: look again at every tick then.
         boolean held = items.stream().anyMatch(s -> !s.clockSynced() && s.takenInBoot(currentBootId));
         if (held || !first.takenInBoot(currentBootId)) {
             return;
         }
-        var status = outbox.status();
-        idle = new Idle(status.pendingEntries(), status.droppedEntries(), status.sealedBatches(), synced,
+        idle = new Idle(seen.pendingEntries(), seen.droppedEntries(), seen.sealedBatches(), synced,
                 first.monoMs() + config.maxDelay().toMillis());
     }
 

@@ -134,6 +134,31 @@ class BatcherTest {
     }
 
     @Test
+    void a_sensor_fault_appended_while_a_tick_reads_the_outbox_is_sealed_at_the_next_tick() {
+        // Guards the idle tick: had it counted the outbox after reading its entries, an entry the sampling
+        // thread appended in between would count as looked at, and a sensor fault would wait up to
+        // batch.max_delay (2 h) instead of going at the next tick.
+        try (ScaleFixture s = scale()) {
+            CountingOutbox counted = new CountingOutbox(s.outbox);
+            Batcher batcher = new Batcher(counted, s.codec, new SyncWatch(FixedTimeSync.SYNCED, s.clock, s.clock::monoMs),
+                    ScaleFixture.MECHANISM, KEG_A.bootId());
+            s.read(KEG_A, true);
+            // given a fault and its reading appended just after the tick read the entries
+            counted.afterNextPendingRead = () -> {
+                s.recorder.record(KEG_A, new DeviceEvent.SensorError(s.clock.millis(), true, "hx711",
+                        SensorStatus.ERROR, "not ready"), s.clock.monoMs());
+                s.read(KEG_A, true);
+            };
+            assertThat(batcher.tick(false)).isZero();
+            // when the next tick comes, long before the max delay
+            s.clock.advance(1000);
+            // then it seals the fault at once
+            assertThat(batcher.tick(false)).isEqualTo(1);
+            assertThat(s.batches()).singleElement().satisfies(b -> assertThat(b.events()).hasSize(1));
+        }
+    }
+
+    @Test
     void events_travel_with_the_readings_that_follow_them() {
         try (ScaleFixture s = scale()) {
             // given a pour that ends just before a reading

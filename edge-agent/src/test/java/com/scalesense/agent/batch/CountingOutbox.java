@@ -14,6 +14,8 @@ final class CountingOutbox implements Outbox {
 
     private final Outbox real;
     int pendingReads;
+    /** Runs once right after the next read of the pending entries: another thread's append landing then. */
+    Runnable afterNextPendingRead;
 
     CountingOutbox(Outbox real) {
         this.real = real;
@@ -27,7 +29,13 @@ final class CountingOutbox implements Outbox {
     @Override
     public List<PendingEntry> pending(int max) {
         pendingReads++;
-        return real.pending(max);
+        List<PendingEntry> read = real.pending(max);
+        Runnable then = afterNextPendingRead;
+        afterNextPendingRead = null;
+        if (then != null) {
+            then.run();
+        }
+        return read;
     }
 
     @Override

@@ -96,7 +96,7 @@ public final class Demo implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         DemoConfig config = new DemoConfig(scales, speed, parseDuration(duration), seed, parseFaults(faults),
                 eveningStart());
         Path work = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("scale-sense-demo");
@@ -106,31 +106,56 @@ public final class Demo implements Callable<Integer> {
         boolean stayUp = keepRunning || serve;
         checkPort("--dynamodb-port", dynamoPort);
         checkPort("--api-port", apiPort);
+        SignalStop stop = SignalStop.install();
+        try {
+            return evening(config, work, stayUp);
+        } catch (InterruptedException | RuntimeException e) {
+            if (!stop.signalled()) {
+                throw e;
+            }
+            // every resource of evening() is closed by now; the hook holds the JVM until stop.close()
+            out.println();
+            out.println("Stopped by a signal (Ctrl-C or SIGTERM): scales, broker, DynamoDB Local and API server closed.");
+            out.flush();
+            return 130;
+        } finally {
+            stop.close();
+        }
+    }
+
+    /** The evening, its report, and with --keep-running or --serve the wait for Ctrl-C; closes what it opened. */
+    private int evening(DemoConfig config, Path work, boolean stayUp) throws InterruptedException {
         try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
              LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
                      night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
                      apiPort) : null) {
-            if (dashboard != null) {
-                out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
+            try {
+                return play(night, dashboard, stayUp);
+            } finally {
+                // a signal's interrupt has done its work here: the closes that follow may wait for what they stop
+                Thread.interrupted();
             }
-            LiveScreen view = new LiveScreen(out, System.console() != null, 10);
-            night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
-            view.show(DashboardText.frame(night), true);
-            int status = report(night);
-            if (stayUp) {
-                out.println();
-                out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
-                if (dashboard != null) {
-                    describe(dashboard);
-                }
-                LocalCloudCommand.describe(night.cloud(), out);
-                new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C
-            }
-            return status;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 130;
         }
+    }
+
+    private int play(BarNight night, LocalDashboard dashboard, boolean stayUp) throws InterruptedException {
+        if (dashboard != null) {
+            out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
+        }
+        LiveScreen view = new LiveScreen(out, System.console() != null, 10);
+        night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
+        view.show(DashboardText.frame(night), true);
+        int status = report(night);
+        if (stayUp) {
+            out.println();
+            out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
+            if (dashboard != null) {
+                describe(dashboard);
+            }
+            LocalCloudCommand.describe(night.cloud(), out);
+            new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C: SignalStop interrupts this wait
+        }
+        return status;
     }
 
     private int report(BarNight night) {

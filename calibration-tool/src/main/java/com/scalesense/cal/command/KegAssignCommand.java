@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
             "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 \\",
-            "      --keg-id keg-20261122-007",
-            "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0 (offline scale)",
+            "      --keg-id keg-20261122-007         # with the cloud: the keg it assigned",
+            "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0",
             "  (sg from seed 000: Guinness 1.014, Coors Light 1.007)"})
 final class KegAssignCommand extends KegSubcommand {
 

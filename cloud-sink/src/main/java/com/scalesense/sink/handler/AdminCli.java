@@ -184,7 +184,7 @@ public final class AdminCli {
             } else if (command.equals("keg assign") && args.length == 6) {
                 KegIds ids = new KegIds(clock, new SecureRandom());
                 KegAssignment a = (env.containsKey(SinkWiring.IOT_ENDPOINT_ENV)
-                        ? new KegAssigner(client(), names, clock, ids, SinkWiring.scaleCommands(env))
+                        ? new KegAssigner(client(), names, clock, ids, SinkWiring.scaleCommands(env, client().serviceClientConfiguration().region()))
                         : new KegAssigner(client(), names, clock, ids)).assign(args[2], args[3], args[4], args[5]);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());

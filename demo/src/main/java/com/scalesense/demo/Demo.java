@@ -86,13 +86,27 @@ public final class Demo implements Callable<Integer> {
         // Before the first logger exists. HiveMQ brings logback, whose own logback.xml would log
         // INFO to stdout under the live view; tinylog (tinylog.properties: warnings, stderr) is ours.
         System.setProperty("slf4j.provider", TINYLOG);
-        System.exit(new CommandLine(new Demo()).setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof InvalidOptionException bad) {
-                cmd.getErr().println("error: " + bad.getMessage());
+        System.exit(new CommandLine(new Demo()).setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, cmd))
+                .execute(args));
+    }
+
+    /**
+     * A bad option, or a port another program holds (8080 and 8000 often are): one line naming what
+     * to change, exit 2. Anything else is a bug and keeps its stack trace.
+     */
+    static int failed(Exception e, CommandLine cmd) throws Exception {
+        if (e instanceof InvalidOptionException bad) {
+            cmd.getErr().println("error: " + bad.getMessage());
+            return 2;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException) {
+                cmd.getErr().println("error: " + e.getMessage() + ": another program listens there; choose another"
+                        + " port with --api-port, --dynamodb-port or (local-cloud) --broker-port, or 0 for any free one");
                 return 2;
             }
-            throw e;
-        }).execute(args));
+        }
+        throw e;
     }
 
     @Override

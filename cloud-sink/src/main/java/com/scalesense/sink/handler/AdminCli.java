@@ -21,6 +21,7 @@ import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.validation.InvalidInputException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -211,6 +212,12 @@ public final class AdminCli {
             return 0;
         } catch (SinkException e) {
             out.println("error: " + e.getMessage());
+            return 2;
+        } catch (UncheckedIOException e) {
+            // a seeds folder that is not there, a serve-api port another program holds: the input to change
+            Throwable cause = e.getCause();
+            out.println("error: " + e.getMessage() + (cause == null ? "" : " (" + cause.getClass().getSimpleName()
+                    + ": " + cause.getMessage() + ")"));
             return 2;
         } catch (SdkException e) {
             // one line naming the cause (unreachable endpoint, missing table, denied); the SDK logs nothing below WARN

@@ -124,8 +124,11 @@ class AdminCliIT extends WithLocalDynamo {
 
         assertThat(cli.run(new String[] {"api-key", "create"})).isEqualTo(2);
         assertThat(cli.run(new String[] {"drop-tables"})).isEqualTo(2);
+        // polish: a seeds folder that is not there ended in an UncheckedIOException's stack trace
+        assertThat(cli.run(new String[] {"seed", "no-such-seeds"})).isEqualTo(2);
 
-        assertThat(output()).contains("error: API_KEY_PEPPER").contains(AdminCli.USAGE);
+        assertThat(output()).contains("error: API_KEY_PEPPER").contains(AdminCli.USAGE)
+                .contains("error: cannot read seed file no-such-seeds" + java.io.File.separator + "keg-types.json (");
     }
 
     @Test

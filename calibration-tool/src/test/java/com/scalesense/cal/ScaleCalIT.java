@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.scalesense.agent.config.ConfigKey;
 import com.scalesense.agent.outbox.EntryKind;
 import com.scalesense.agent.outbox.OutboxConfig;
 import com.scalesense.agent.outbox.OutboxEntry;
@@ -358,6 +359,37 @@ class ScaleCalIT {
         JsonNode stored = JSON.readTree(cli.run("status", "--json").out());
         assertThat(stored.path("source").asText()).isEqualTo("stores");
         assertThat(stored.path("keg").path("beer_id").asText()).isEqualTo("coors-light");
+    }
+
+    @Test
+    void on_a_scale_that_sends_to_the_cloud_keg_assign_needs_the_cloud_s_keg_id_and_makes_none_up() throws Exception {
+        // polish: a generated keg-YYYYMMDD-xxxx is no keg of the location in the cloud (no KEG#/META), so
+        // the sink refused every reading of it; the technician is sent to the cloud's assignment instead
+        scale.close();
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        scale = ScaleRig.start(stateDir, java.util.Map.of(ConfigKey.MQTT_BROKER_URI, "tcp://127.0.0.1:" + closedPort,
+                ConfigKey.DEVICE_DEVICE_ID, "SCALE-0001", ConfigKey.DEVICE_LOC_ID, "loc-001",
+                ConfigKey.DEVICE_TAP_ID, "loc-001#TAP#01"));
+        JsonNode before = JSON.readTree(cli.run("status", "--json").out()).path("keg");
+
+        Cli.Result made = cli.run("keg", "assign", "--beer", "guinness-draught", "--type", "half_barrel", "--sg", "1.014");
+
+        assertThat(made.exit()).as(made.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(made.err()).contains("--keg-id is required").contains("cloud refuses every reading of a keg it does"
+                + " not know").contains("AdminCli keg assign loc-001 01 <beer_id> half_barrel");
+        assertThat(withoutState(JSON.readTree(cli.run("status", "--json").out()).path("keg")))
+                .isEqualTo(withoutState(before));
+
+        // the keg the cloud assigned, given by id, is taken, with a reminder of what the cloud accepts
+        Cli.Result given = cli.run("keg", "assign", "--beer", "guinness-draught", "--type", "half_barrel", "--sg",
+                "1.014", "--keg-id", "keg-20261122-c001");
+
+        assertThat(given.exit()).as(given.err()).isEqualTo(ExitCodes.OK);
+        assertThat(given.out()).contains("keg-20261122-c001").contains("note: the cloud stores this keg's readings"
+                + " only if keg-20261122-c001 is a keg assigned in the cloud to loc-001");
     }
 
     @Test

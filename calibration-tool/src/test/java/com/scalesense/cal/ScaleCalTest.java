@@ -138,7 +138,7 @@ class ScaleCalTest {
         Cli.Result r = run("read", "--count", "0");
 
         assertThat(r.exit()).isEqualTo(ExitCodes.USAGE);
-        assertThat(r.err()).contains("--count = '0': must be in 1..").doesNotContain("does not answer");
+        assertThat(r.err()).contains("--count = '0': must be at least 1").doesNotContain("does not answer");
     }
 
     @Test

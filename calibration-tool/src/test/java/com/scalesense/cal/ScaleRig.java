@@ -57,10 +57,19 @@ final class ScaleRig implements AutoCloseable {
 
     /** Starts the agent on {@code stateDir}; a fresh store starts from a 0/100 kg factory calibration. */
     static ScaleRig start(Path stateDir) throws InterruptedException {
-        AgentConfig config = AgentConfigLoader.load(ConfigSource.load(Optional.empty(), true, Map.of())
+        return start(stateDir, Map.of());
+    }
+
+    /** As {@link #start(Path)}, with more config keys set (e.g. a broker, for a scale that sends to the cloud). */
+    static ScaleRig start(Path stateDir, Map<ConfigKey, String> more) throws InterruptedException {
+        ConfigSource source = ConfigSource.load(Optional.empty(), true, Map.of())
                 .override(ConfigKey.STATE_DIR, stateDir.toString(), "test")
                 // the walk-throughs swap kegs at once, not after 10 s of empty platform (wall time here)
-                .override(ConfigKey.SWAP_MIN_EMPTY, "0s", "test"), true);
+                .override(ConfigKey.SWAP_MIN_EMPTY, "0s", "test");
+        for (Map.Entry<ConfigKey, String> e : more.entrySet()) {
+            source = source.override(e.getKey(), e.getValue(), "test");
+        }
+        AgentConfig config = AgentConfigLoader.load(source, true);
         Context pi4j = Pi4J.newContextBuilder()
                 .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance()).build();
         Hx711Config hx = Hx711Config.of(DOUT, SCK, SampleRate.SPS_10);

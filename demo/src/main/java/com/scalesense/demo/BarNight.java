@@ -119,6 +119,7 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
         FaultSchedule faults = new FaultSchedule(config.faults(), this);
         long durationNanos = config.duration().toNanos();
         while (!scales.stream().allMatch(DemoScale::eveningOver)) {
+            SignalStop.checkNotStopped();
             note(faults.runDue(time.simNanos() / (double) durationNanos));
             onFrame.accept(this);
             LockSupport.parkNanos(frameEvery.toNanos());

@@ -86,17 +86,31 @@ public final class Demo implements Callable<Integer> {
         // Before the first logger exists. HiveMQ brings logback, whose own logback.xml would log
         // INFO to stdout under the live view; tinylog (tinylog.properties: warnings, stderr) is ours.
         System.setProperty("slf4j.provider", TINYLOG);
-        System.exit(new CommandLine(new Demo()).setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof InvalidOptionException bad) {
-                cmd.getErr().println("error: " + bad.getMessage());
+        System.exit(new CommandLine(new Demo()).setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, cmd))
+                .execute(args));
+    }
+
+    /**
+     * A bad option, or a port another program holds (8080 and 8000 often are): one line naming what
+     * to change, exit 2. Anything else is a bug and keeps its stack trace.
+     */
+    static int failed(Exception e, CommandLine cmd) throws Exception {
+        if (e instanceof InvalidOptionException bad) {
+            cmd.getErr().println("error: " + bad.getMessage());
+            return 2;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException) {
+                cmd.getErr().println("error: " + e.getMessage() + ": another program listens there; choose another"
+                        + " port with --api-port, --dynamodb-port or (local-cloud) --broker-port, or 0 for any free one");
                 return 2;
             }
-            throw e;
-        }).execute(args));
+        }
+        throw e;
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         DemoConfig config = new DemoConfig(scales, speed, parseDuration(duration), seed, parseFaults(faults),
                 eveningStart());
         Path work = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("scale-sense-demo");
@@ -106,31 +120,56 @@ public final class Demo implements Callable<Integer> {
         boolean stayUp = keepRunning || serve;
         checkPort("--dynamodb-port", dynamoPort);
         checkPort("--api-port", apiPort);
+        SignalStop stop = SignalStop.install();
+        try {
+            return evening(config, work, stayUp);
+        } catch (InterruptedException | RuntimeException e) {
+            if (!stop.signalled()) {
+                throw e;
+            }
+            // every resource of evening() is closed by now; the hook holds the JVM until stop.close()
+            out.println();
+            out.println("Stopped by a signal (Ctrl-C or SIGTERM): scales, broker, DynamoDB Local and API server closed.");
+            out.flush();
+            return 130;
+        } finally {
+            stop.close();
+        }
+    }
+
+    /** The evening, its report, and with --keep-running or --serve the wait for Ctrl-C; closes what it opened. */
+    private int evening(DemoConfig config, Path work, boolean stayUp) throws InterruptedException {
         try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
              LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
                      night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
                      apiPort) : null) {
-            if (dashboard != null) {
-                out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
+            try {
+                return play(night, dashboard, stayUp);
+            } finally {
+                // a signal's interrupt has done its work here: the closes that follow may wait for what they stop
+                Thread.interrupted();
             }
-            LiveScreen view = new LiveScreen(out, System.console() != null, 10);
-            night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
-            view.show(DashboardText.frame(night), true);
-            int status = report(night);
-            if (stayUp) {
-                out.println();
-                out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
-                if (dashboard != null) {
-                    describe(dashboard);
-                }
-                LocalCloudCommand.describe(night.cloud(), out);
-                new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C
-            }
-            return status;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 130;
         }
+    }
+
+    private int play(BarNight night, LocalDashboard dashboard, boolean stayUp) throws InterruptedException {
+        if (dashboard != null) {
+            out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
+        }
+        LiveScreen view = new LiveScreen(out, System.console() != null, 10);
+        night.run(n -> view.show(DashboardText.frame(n), false), Duration.ofSeconds(1));
+        view.show(DashboardText.frame(night), true);
+        int status = report(night);
+        if (stayUp) {
+            out.println();
+            out.println("The evening is over (exit status would be " + status + "); its cloud keeps running:");
+            if (dashboard != null) {
+                describe(dashboard);
+            }
+            LocalCloudCommand.describe(night.cloud(), out);
+            new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C: SignalStop interrupts this wait
+        }
+        return status;
     }
 
     private int report(BarNight night) {

@@ -12,10 +12,14 @@ final class Waits {
     private Waits() {
     }
 
-    /** @throws NotSettledException if {@code condition} is still false after {@code limit} (real time) */
+    /**
+     * @throws NotSettledException if {@code condition} is still false after {@code limit} (real time)
+     * @throws StoppedException    if the demo is stopped by a signal meanwhile
+     */
     static void until(BooleanSupplier condition, Duration limit, String what) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
+            SignalStop.checkNotStopped();
             if (System.nanoTime() - deadline > 0) {
                 throw new NotSettledException(what, limit);
             }

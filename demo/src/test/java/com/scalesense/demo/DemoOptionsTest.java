@@ -63,4 +63,19 @@ class DemoOptionsTest {
     void six_hours_at_240x_take_90_real_seconds() {
         assertThat(new DemoConfig(4, 240, Duration.ofHours(6), 1, Set.of(), 0).realSeconds()).isEqualTo(90.0);
     }
+
+    @Test
+    void a_port_another_program_holds_is_one_line_naming_the_options_not_a_stack_trace() throws Exception {
+        // polish: --serve with 8080 taken printed LocalApiServer's UncheckedIOException and its stack trace
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cmd = new picocli.CommandLine(new Demo()).setErr(new java.io.PrintWriter(err, true));
+        Exception busy = new java.io.UncheckedIOException("cannot listen on 127.0.0.1:8080",
+                new java.net.BindException("Address already in use"));
+
+        assertThat(Demo.failed(busy, cmd)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("error: cannot listen on 127.0.0.1:8080: another program listens there;"
+                + " choose another port with --api-port, --dynamodb-port or (local-cloud) --broker-port, or 0 for any"
+                + " free one" + System.lineSeparator());
+        assertThatThrownBy(() -> Demo.failed(new IllegalStateException("a bug"), cmd)).hasMessage("a bug");
+    }
 }

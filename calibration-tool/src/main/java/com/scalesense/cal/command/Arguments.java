@@ -19,6 +19,13 @@ final class Arguments {
         }
     }
 
+    /** A count with a lower bound only: the rule says so, not a range up to {@code Long.MAX_VALUE}. */
+    static void atLeast(CommandSpec spec, String option, long value, long min) {
+        if (value < min) {
+            throw usage(spec, option, Long.toString(value), "must be at least " + min);
+        }
+    }
+
     /** A usage error naming the option, the value (truncated) and the rule. */
     static CommandLine.ParameterException usage(CommandSpec spec, String option, String value, String rule) {
         String shown = value.length() > MAX_ECHO ? value.substring(0, MAX_ECHO) + "…" : value;

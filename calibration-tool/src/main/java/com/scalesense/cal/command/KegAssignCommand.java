@@ -1,5 +1,6 @@
 package com.scalesense.cal.command;
 
+import com.scalesense.control.ControlClient;
 import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.cal.ExitCodes;
@@ -10,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,11 +20,13 @@ import picocli.CommandLine.Option;
         description = {"Assign the keg now on the tap: the beer in it, its type (reference empty and full weights "
                 + "of seed 000) and the beer's specific gravity. The tare starts pending: tare it empty and full next.",
             "The scale has no beer library: --beer names the beer, --sg gives its gravity. Take both from the beer "
-                + "library (seeds/beers.json: id and specific_gravity)."},
+                + "library (seeds/beers.json: id and specific_gravity).",
+            "With the cloud in use, assign kegs there (the bar's dashboard page, AdminCli keg assign): the keg "
+                + "reaches the scale by itself. Here, --keg-id must then name that keg."},
         footerHeading = "%nExamples:%n", footer = {
             "  scale-cal keg assign --beer guinness-draught --type half_barrel --sg 1.014",
             "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 \\",
-            "      --keg-id keg-20261122-007",
+            "      --keg-id keg-20261122-007         # with the cloud: the keg it assigned",
             "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0",
             "  (sg from seed 000: Guinness 1.014, Coors Light 1.007)"})
 final class KegAssignCommand extends KegSubcommand {
@@ -51,7 +55,9 @@ final class KegAssignCommand extends KegSubcommand {
     private double sg;
 
     @Option(names = "--keg-id", paramLabel = "ID",
-            description = "Keg id like keg-20261122-a7x2 (default: generated from today's date).")
+            description = {"Keg id like keg-20261122-a7x2. On a scale that sends to the cloud (mqtt.broker_uri set) "
+                    + "it is required and must be a keg the cloud assigned to this location: the cloud refuses "
+                    + "readings of a keg it does not know. Offline scale: default generated from today's date."})
     private String kegId;
 
     @Override
@@ -60,13 +66,21 @@ final class KegAssignCommand extends KegSubcommand {
             throw Arguments.usage(spec(), "--beer", beer, Ids.BEER_ID_RULE);
         }
         Arguments.inRange(spec(), "--sg", sg, MIN_SG, MAX_SG);
-        String id = kegId != null ? kegId : generatedId();
-        if (!Ids.KEG_ID.matcher(id).matches()) {
-            throw Arguments.usage(spec(), "--keg-id", id, "must be like keg-20260318-007 (seed 000)");
+        if (kegId != null && !Ids.KEG_ID.matcher(kegId).matches()) {
+            throw Arguments.usage(spec(), "--keg-id", kegId, "must be like keg-20260318-007 (seed 000)");
         }
+        Replies.Status scale = agent("keg assign", ControlClient::status);
+        boolean cloud = scale.connectivity() != null && scale.connectivity().configured();
+        if (cloud && kegId == null) {
+            throw new CommandLine.ParameterException(spec().commandLine(), CloudKegs.missingKegId(scale, type));
+        }
+        String id = kegId != null ? kegId : generatedId();
         Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, beer, type.wireName(), sg));
         List<String> lines = new ArrayList<>();
         lines.add("keg assigned: " + ResultText.keg(keg));
+        if (cloud) {
+            lines.add(CloudKegs.reminder(scale, id));
+        }
         if (beer != null && !spec().commandLine().getParseResult().hasMatchedOption("--sg")) {
             lines.add("note: gallons use sg " + sg + " (water): give " + beer + "'s specific_gravity from the beer "
                     + "library with --sg");

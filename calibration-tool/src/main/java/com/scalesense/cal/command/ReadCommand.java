@@ -29,7 +29,7 @@ public final class ReadCommand extends TopCommand {
     @Override
     public Integer call() {
         if (count != null) {
-            Arguments.inRange(spec(), "--count", count, 1, Long.MAX_VALUE);
+            Arguments.atLeast(spec(), "--count", count, 1);
         }
         LiveView view = new LiveView(io().out(), io().terminal(), json());
         try {

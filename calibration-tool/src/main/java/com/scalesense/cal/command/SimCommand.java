@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 + "platform, or take it off, to practise calibration. A real scale refuses (exit 1)."},
         subcommands = {SimCommand.PutWeight.class, SimCommand.RemoveWeight.class},
         footerHeading = "%nExamples:%n", footer = {
-            "  scale-cal sim put-weight 0      # the empty platform (the bar's keg lifted off)",
+            "  scale-cal sim put-weight 0      # empty platform: the bar's keg lifted off",
             "  scale-cal sim put-weight 20",
             "  scale-cal sim remove-weight     # back to the bar's keg life"})
 public final class SimCommand extends TopCommand {

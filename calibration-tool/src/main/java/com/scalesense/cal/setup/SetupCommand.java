@@ -35,8 +35,10 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n", footer = {
             "  sudo scale-cal setup",
             "  sudo scale-cal setup --device-id SCALE-0042 --loc-id loc-001 --tap 7 \\",
-            "       --broker ssl://abc123-ats.iot.eu-west-1.amazonaws.com:8883 --ca-file /etc/scale-sense/AmazonRootCA1.pem \\",
-            "       --cert-file /etc/scale-sense/device.pem.crt --key-file /etc/scale-sense/private.pem.key"})
+            "       --broker ssl://abc123-ats.iot.eu-west-1.amazonaws.com:8883 \\",
+            "       --ca-file /etc/scale-sense/AmazonRootCA1.pem \\",
+            "       --cert-file /etc/scale-sense/device.pem.crt \\",
+            "       --key-file /etc/scale-sense/private.pem.key"})
 public final class SetupCommand extends ScaleCommand {
 
     @ParentCommand

@@ -94,8 +94,11 @@ public final class DeviceRegistry {
             if (tap.isEmpty()) {
                 return new NotFoundException("tap", tapId);
             }
-            return new ConflictException("tap", tapId, "is held by " + Attr.str(tap, TAP_DEVICE)
-                    + "; unregister it before registering " + deviceId);
+            String holder = Attr.str(tap, TAP_DEVICE);
+            // there is no unregister: moving the holder clears this tap in the same transaction as its move
+            return new ConflictException("tap", tapId, "is held by " + holder + "; move " + holder
+                    + " to another tap first (device register " + holder + " <hardware_id> <loc_id> <nn>; tap create"
+                    + " makes a spare one), then register " + deviceId + " here");
         }
         return new ConflictException("device", deviceId, "was moved concurrently; read it again and retry");
     }

@@ -21,15 +21,19 @@ import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.validation.InvalidInputException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -45,26 +49,42 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
  * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
  * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
+ * --help                            this list and the environment it reads
  * </pre>
+ * {@code --region <region>} before the command sets the AWS region ({@link CliRegion}).
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
  * {@code SCALESENSE_IOT_DATA_ENDPOINT} (keg assign sends assign_keg at once; without it the
  * scheduled assignment check sends it),
  * {@code AWS_ENDPOINT_URL_DYNAMODB} (another endpoint, e.g. DynamoDB Local's
- * {@code http://127.0.0.1:8000}), and the usual AWS region and credentials. Exit status 0 on success, 2 on a usage or input error,
- * 1 when DynamoDB cannot be reached or refuses (the message says why).
+ * {@code http://127.0.0.1:8000}), {@code AWS_REGION} (or {@code --region}) and the usual AWS credentials. Exit status 0
+ * on success, 2 on a usage or input error (no region included), 1 when DynamoDB cannot be reached or refuses (the
+ * message says why).
  */
 public final class AdminCli {
 
-    static final String USAGE = "usage: create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
+    static final String USAGE = "usage: [--region <region>] create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
             + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
             + " | rejections <device_id> [limit] | serve-api [port]";
+    /** What {@code --help} prints after {@link #USAGE}. */
+    static final String ENVIRONMENT = String.join(System.lineSeparator(),
+            "environment:",
+            "  AWS_REGION                 the stack's region, e.g. us-east-1 (or --region before the command; also read:",
+            "                             AWS_DEFAULT_REGION, -Daws.region, the AWS profile file)",
+            "  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE   credentials, as for the AWS CLI",
+            "  AWS_ENDPOINT_URL_DYNAMODB  another DynamoDB endpoint, e.g. http://127.0.0.1:8000 (DynamoDB Local)",
+            "  SCALESENSE_TABLE_PREFIX    prefix of the table names (the stack's TablePrefix)",
+            "  API_KEY_PEPPER             the stack's pepper (api-key commands)",
+            "  SCALESENSE_IOT_DATA_ENDPOINT  keg assign sends assign_keg at once (else the assignment check sends it)",
+            "exit status: 0 done, 1 DynamoDB unreachable or refused, 2 usage or input error (the message names the field)",
+            "commands and examples: docs/cloud.md");
+    private static final Set<String> HELP = Set.of("--help", "-h", "help");
     /** serve-api's port when none is given. */
     static final int DEFAULT_API_PORT = 8080;
     /** Rejections listed when no limit is given. */
     static final int DEFAULT_REJECTIONS = 20;
 
-    private final DynamoDbClient client;
+    private final Supplier<DynamoDbClient> client;
     private final Map<String, String> env;
     private final Clock clock;
     private final PrintStream out;
@@ -76,6 +96,11 @@ public final class AdminCli {
 
     /** @param serving what serve-api does with the running server before it returns (the CLI: waits for Ctrl-C) */
     AdminCli(DynamoDbClient client, Map<String, String> env, Clock clock, PrintStream out, Consumer<LocalApiServer> serving) {
+        this(() -> client, env, clock, out, serving);
+    }
+
+    private AdminCli(Supplier<DynamoDbClient> client, Map<String, String> env, Clock clock,
+                     PrintStream out, Consumer<LocalApiServer> serving) {
         this.client = client;
         this.env = env;
         this.clock = clock;
@@ -91,17 +116,30 @@ public final class AdminCli {
     }
 
     /**
-     * Runs one command with a client built from {@code env} ({@value #ENDPOINT_ENV}; region and
-     * credentials from the SDK's default chain) and returns the exit status.
+     * Runs one command and returns the exit status. The client is built when the command first needs
+     * it, from {@code env} ({@value #ENDPOINT_ENV}), the region of {@link CliRegion} and the SDK's
+     * default credentials; without a region the command stops there, exit 2, nothing written.
      */
     public static int run(String[] args, Map<String, String> env, PrintStream out) {
-        try (DynamoDbClient client = client(env)) {
-            return new AdminCli(client, env, Clock.systemUTC(), out).run(args);
+        if (args.length == 1 && HELP.contains(args[0])) {
+            out.println(USAGE);
+            out.println(ENVIRONMENT);
+            return 0;
+        }
+        CliRegion.Parsed parsed;
+        try {
+            parsed = CliRegion.parse(args);
+        } catch (InvalidInputException e) {
+            out.println("error: " + e.getMessage());
+            return 2;
+        }
+        try (LazyDynamo client = new LazyDynamo(() -> client(env, CliRegion.resolve(parsed.region(), env)))) {
+            return new AdminCli(client, env, Clock.systemUTC(), out, AdminCli::untilKilled).run(parsed.args());
         }
     }
 
-    static DynamoDbClient client(Map<String, String> env) {
-        var builder = DynamoDbClient.builder();
+    static DynamoDbClient client(Map<String, String> env, Region region) {
+        var builder = DynamoDbClient.builder().region(region);
         String endpoint = env.get(ENDPOINT_ENV);
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint.strip()));
@@ -115,10 +153,10 @@ public final class AdminCli {
         String command = String.join(" ", Arrays.copyOf(args, Math.min(2, args.length)));
         try {
             if (args.length == 1 && args[0].equals("create-tables")) {
-                new TableCreator(client, names).createAll();
+                new TableCreator(client(), names).createAll();
                 out.println("tables ready: " + String.join(", ", Tables.ALL.stream().map(names::of).toList()));
             } else if (args.length == 2 && args[0].equals("seed")) {
-                SeedLoader.Report r = new SeedLoader(client, names, clock).load(SeedReader.read(Path.of(args[1])));
+                SeedLoader.Report r = new SeedLoader(client(), names, clock).load(SeedReader.read(Path.of(args[1])));
                 out.println("seeded: " + r.written() + " items written, " + r.skipped() + " already there");
             } else if (command.equals("api-key create")) {
                 ApiKeys keys = keys(names);
@@ -140,15 +178,15 @@ public final class AdminCli {
                 keys(names).revoke(args[2]);
                 out.println("revoked " + args[2]);
             } else if (command.equals("tap create") && args.length == 5) {
-                out.println("created " + new Taps(client, names).create(args[2], args[3], args[4]));
+                out.println("created " + new Taps(client(), names).create(args[2], args[3], args[4]));
             } else if (command.equals("device register") && args.length == 6) {
-                new DeviceRegistry(client, names, clock).register(args[2], args[3], args[4], args[5]);
+                new DeviceRegistry(client(), names, clock).register(args[2], args[3], args[4], args[5]);
                 out.println("registered " + args[2] + " on " + args[4] + "#TAP#" + args[5]);
             } else if (command.equals("keg assign") && args.length == 6) {
                 KegIds ids = new KegIds(clock, new SecureRandom());
                 KegAssignment a = (env.containsKey(SinkWiring.IOT_ENDPOINT_ENV)
-                        ? new KegAssigner(client, names, clock, ids, SinkWiring.scaleCommands(env))
-                        : new KegAssigner(client, names, clock, ids)).assign(args[2], args[3], args[4], args[5]);
+                        ? new KegAssigner(client(), names, clock, ids, SinkWiring.scaleCommands(env, client().serviceClientConfiguration().region()))
+                        : new KegAssigner(client(), names, clock, ids)).assign(args[2], args[3], args[4], args[5]);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
                 out.println("pending until the scale's readings carry it; assign_keg " + a.commandId()
@@ -156,14 +194,14 @@ public final class AdminCli {
                         ? ": no scale registered on the tap yet" : ": left to the assignment check to send"));
             } else if (args.length >= 2 && args.length <= 3 && args[0].equals("rejections")) {
                 int limit = args.length == 3 ? limit(args[2]) : DEFAULT_REJECTIONS;
-                for (Rejection r : new DynamoRejections(client, names).recent(args[1], limit)) {
+                for (Rejection r : new DynamoRejections(client(), names).recent(args[1], limit)) {
                     out.println(r.receivedAt() + "  " + r.rule() + "  sha256=" + r.payloadSha256() + "  "
                             + r.payloadBytes() + " bytes  " + r.reason());
                     out.println("    " + r.excerpt());
                 }
             } else if (args.length >= 1 && args.length <= 2 && args[0].equals("serve-api")) {
                 int port = args.length == 2 ? port(args[1]) : DEFAULT_API_PORT;
-                try (LocalApiServer server = LocalApiServer.start(client, names, ApiKeyPepper.fromEnvironment(env), clock, port)) {
+                try (LocalApiServer server = LocalApiServer.start(client(), names, ApiKeyPepper.fromEnvironment(env), clock, port)) {
                     out.println("API on " + server.uri() + "v1/locations/<loc_id>/dashboard (header x-api-key); Ctrl-C stops it");
                     serving.accept(server);
                 }
@@ -174,6 +212,12 @@ public final class AdminCli {
             return 0;
         } catch (SinkException e) {
             out.println("error: " + e.getMessage());
+            return 2;
+        } catch (UncheckedIOException e) {
+            // a seeds folder that is not there, a serve-api port another program holds: the input to change
+            Throwable cause = e.getCause();
+            out.println("error: " + e.getMessage() + (cause == null ? "" : " (" + cause.getClass().getSimpleName()
+                    + ": " + cause.getMessage() + ")"));
             return 2;
         } catch (SdkException e) {
             // one line naming the cause (unreachable endpoint, missing table, denied); the SDK logs nothing below WARN
@@ -203,6 +247,10 @@ public final class AdminCli {
     }
 
     private ApiKeys keys(TableNames names) {
-        return new ApiKeys(client, names, ApiKeyPepper.fromEnvironment(env), new SecureRandom(), clock);
+        return new ApiKeys(client(), names, ApiKeyPepper.fromEnvironment(env), new SecureRandom(), clock);
+    }
+
+    private DynamoDbClient client() {
+        return client.get();
     }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -86,13 +87,18 @@ final class SinkWiring {
      * @throws InvalidInputException naming the variable when it is missing or not an https URL
      */
     static ScaleCommands scaleCommands(Map<String, String> env) {
+        return scaleCommands(env, DefaultAwsRegionProviderChain.builder().build().getRegion());
+    }
+
+    /** As {@link #scaleCommands(Map)} in {@code region} (AdminCli: the region its DynamoDB client uses). */
+    static ScaleCommands scaleCommands(Map<String, String> env, Region region) {
         String endpoint = env.get(IOT_ENDPOINT_ENV);
         if (endpoint == null || !endpoint.startsWith("https://")) {
             throw new InvalidInputException(IOT_ENDPOINT_ENV, endpoint,
                     "must be the account's IoT data endpoint, https://xxxx-ats.iot.<region>.amazonaws.com");
         }
         return new IotDataPlaneCommands(UrlConnectionHttpClient.create(), URI.create(endpoint),
-                DefaultAwsRegionProviderChain.builder().build().getRegion(), DefaultCredentialsProvider.builder().build());
+                region, DefaultCredentialsProvider.builder().build());
     }
 
     /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */

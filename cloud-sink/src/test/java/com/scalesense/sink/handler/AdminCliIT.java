@@ -84,11 +84,16 @@ class AdminCliIT extends WithLocalDynamo {
         assertThat(cli.run(new String[] {"device", "register", "SCALE-0005", "B8:27:EB:00:00:05", "loc-001", "05"})).isZero();
         assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "sixth_barrel"})).isZero();
         assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "pony_keg"})).isEqualTo(2);
+        // a replacement scale on a held tap: the message names a way that exists (there is no unregister)
+        assertThat(cli.run(new String[] {"device", "register", "SCALE-0006", "B8:27:EB:00:00:06", "loc-001", "05"}))
+                .isEqualTo(2);
 
         assertThat(output()).contains("created loc-001#TAP#05", "registered SCALE-0005 on loc-001#TAP#05")
                 .containsPattern("assigned keg-20261120-[A-Za-z0-9_-]{4} \\(lagunitas-ipa, sixth_barrel, full 61.0 lb,"
                         + " empty 16.5 lb, sg 1.013\\) to loc-001#TAP#05")
-                .contains("error: keg_type must be one of");
+                .contains("error: keg_type must be one of")
+                .contains("is held by SCALE-0005; move SCALE-0005 to another tap first (device register SCALE-0005"
+                        + " <hardware_id> <loc_id> <nn>; tap create makes a spare one), then register SCALE-0006 here");
     }
 
     @Test
@@ -119,8 +124,56 @@ class AdminCliIT extends WithLocalDynamo {
 
         assertThat(cli.run(new String[] {"api-key", "create"})).isEqualTo(2);
         assertThat(cli.run(new String[] {"drop-tables"})).isEqualTo(2);
+        // polish: a seeds folder that is not there ended in an UncheckedIOException's stack trace
+        assertThat(cli.run(new String[] {"seed", "no-such-seeds"})).isEqualTo(2);
 
-        assertThat(output()).contains("error: API_KEY_PEPPER").contains(AdminCli.USAGE);
+        assertThat(output()).contains("error: API_KEY_PEPPER").contains(AdminCli.USAGE)
+                .contains("error: cannot read seed file no-such-seeds" + java.io.File.separator + "keg-types.json (");
+    }
+
+    @Test
+    void without_a_region_a_command_names_what_to_set_exit_2_and_no_stack_trace() throws Exception {
+        // polish: `AdminCli create-tables` with no region printed the SDK's stack trace (and --help did too)
+        Path home = java.nio.file.Files.createTempDirectory("admincli-home");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), AdminCli.class.getName(), "tap", "create", "loc-001", "05",
+                "Tap 5").redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
+        // no profile file and no metadata service: the region has no source at all
+        pb.environment().putAll(Map.of("HOME", home.toString(), "AWS_CONFIG_FILE", home.resolve("none").toString(),
+                "AWS_EC2_METADATA_DISABLED", "true", AdminCli.ENDPOINT_ENV, "http://127.0.0.1:9"));
+        Process p = pb.start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(p.waitFor()).as(printed).isEqualTo(2);
+        assertThat(printed.lines().toList()).as(printed).hasSize(1);
+        assertThat(printed).startsWith("error: region must be set: export AWS_REGION=us-east-1, or give --region")
+                .doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void help_needs_no_region_and_a_bad_region_option_is_a_usage_error() {
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+
+        assertThat(AdminCli.run(new String[] {"--help"}, Map.of(), out)).isZero();
+        assertThat(AdminCli.run(new String[] {"--region", "Virginia", "create-tables"}, Map.of(), out)).isEqualTo(2);
+        assertThat(AdminCli.run(new String[] {"--region"}, Map.of(), out)).isEqualTo(2);
+        assertThat(AdminCli.run(new String[] {"--region", "us-east-1", "drop-tables"}, Map.of(), out)).isEqualTo(2);
+
+        assertThat(output()).startsWith(AdminCli.USAGE + System.lineSeparator() + "environment:")
+                .contains("AWS_REGION", "error: --region must be an AWS region like us-east-1, was 'Virginia'.",
+                        "error: --region must be an AWS region like us-east-1 after it, was '<none>'.")
+                .endsWith(AdminCli.USAGE + System.lineSeparator());
+    }
+
+    @Test
+    void region_option_comes_before_the_environment() {
+        var region = CliRegion.resolve(CliRegion.parse(new String[] {"--region", "eu-west-2", "create-tables"}).region(),
+                Map.of("AWS_REGION", "us-east-1"));
+        try (var client = AdminCli.client(Map.of(AdminCli.ENDPOINT_ENV, "http://127.0.0.1:9"), region)) {
+            assertThat(client.serviceClientConfiguration().region()).hasToString("eu-west-2");
+        }
+        assertThat(CliRegion.resolve(null, Map.of("AWS_DEFAULT_REGION", "ap-southeast-2"))).hasToString("ap-southeast-2");
     }
 
     private AdminCli cli(Map<String, String> env) {

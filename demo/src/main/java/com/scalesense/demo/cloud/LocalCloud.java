@@ -5,6 +5,7 @@ import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.handler.IotRuleHandler;
 import com.scalesense.sink.handler.MessageRouter;
 import com.scalesense.sink.ingest.IngestionService;
+import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.store.dynamo.DynamoSinkStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -70,7 +71,9 @@ public final class LocalCloud implements AutoCloseable {
         IngestionService service = new IngestionService(store, new MessageValidator(), clock,
                 () -> new UUID((ids.nextLong() & ~0xF000L) | 0x4000L,
                         (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
-        IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service));
+        // refusals kept in the quarantine as in AWS (SinkWiring), so `AdminCli rejections` shows them here too
+        IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service, clock,
+                new DynamoRejections(tables.client(), tables.names()), null));
         LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
         presence.sendTo(rule::presence);
         return new LocalCloud(broker, tables, store, rule, presence);

@@ -20,7 +20,7 @@ public final class AgentRefusedException extends CalException {
     public int exitCode() {
         return switch (code) {
             case "bad_request" -> ExitCodes.USAGE;
-            case "fit_rejected", "not_stable", "not_calibrated", "no_keg", "implausible_tare", "no_candidate", "failed",
+            case "fit_rejected", "not_stable", "not_empty", "not_calibrated", "no_keg", "implausible_tare", "no_candidate", "failed",
                  "no_samples", "not_simulated" ->
                     ExitCodes.REFUSED;
             case "interrupted" -> ExitCodes.AGENT_UNREACHABLE;

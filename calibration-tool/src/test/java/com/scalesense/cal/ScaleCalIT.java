@@ -188,6 +188,19 @@ class ScaleCalIT {
     }
 
     @Test
+    void zero_with_a_keg_still_on_the_platform_is_refused_and_keeps_the_calibration() {
+        scale.platform.load(27.3);
+        awaitWeightNear(27.3);
+
+        Cli.Result zero = cli.run("zero");
+
+        assertThat(zero.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(zero.err()).contains("27.3").contains("lift what stands on it").doesNotContain("\tat ");
+        assertThat(cli.run("history").outLines()).hasSize(2); // header, factory: nothing written
+        awaitWeightNear(27.3);
+    }
+
+    @Test
     void calibrate_with_two_good_points_commits_and_status_shows_the_new_calibration() throws Exception {
         Technician technician = new Technician()
                 .then(() -> scale.platform.load(0), "")

@@ -24,7 +24,9 @@ abstract class KegTareCommand extends KegSubcommand {
         } catch (AgentRefusedException e) {
             // the agent names the field; the technician needs the command that fixes it
             throw "no_keg".equals(e.code()) ? new AgentRefusedException(e.code(), "no keg is assigned to this tap: "
-                    + "run 'scale-cal keg assign --type TYPE' first, then 'scale-cal keg tare-" + kind + "' again ("
+                    + "assign it first (with the cloud: on the bar's dashboard page or with AdminCli keg assign, and "
+                    + "it reaches the scale by itself; without: 'scale-cal keg assign --type TYPE'), then "
+                    + "'scale-cal keg tare-" + kind + "' again ("
                     + e.getMessage() + ")", e) : e;
         }
         emit(keg, List.of("keg tared " + kind + ": " + ResultText.keg(keg)));

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "zero", mixinStandardHelpOptions = true,
         description = {"Tare the empty platform: its settled raw counts (2 s of samples) become the calibration's "
                 + "zero; the scale (counts per kg) is kept.",
-            "Refused (exit 1) when the platform is not steady or the scale has never been calibrated."},
+            "Refused (exit 1) when the platform is not steady, reads more than 3 kg against the current zero "
+                + "(something still stands on it), or the scale has never been calibrated."},
         footerHeading = "%nExamples:%n", footer = {"  scale-cal zero", "  scale-cal zero --json"})
 public final class ZeroCommand extends TopCommand {
 

@@ -91,6 +91,14 @@ public final class AgentControl implements ControlService {
                 s.kegState().name().toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * The most a zero may move the calibration, in kg. A load cell's zero drifts by grams and a new drip
+     * tray weighs a kilogram or two; the lightest keg shell, a sixth barrel's 16.5 lbs = 7.5 kg (seed 000),
+     * is more than twice this. A zero taken with a keg (or a crate) on the platform would make every
+     * later level wrong by its weight, so it is refused instead.
+     */
+    static final double MAX_ZERO_SHIFT_KG = 3.0;
+
     @Override
     public Replies.CalibrationInfo tare() throws InterruptedException {
         SampleCollector.Stats s = steady("tare");
@@ -98,6 +106,14 @@ public final class AgentControl implements ControlService {
             Calibration c = loop.model().calibration();
             if (c == null) {
                 throw new ScaleNotCalibratedException();
+            }
+            double onPlatformKg = c.toKg(s.mean(), null);
+            if (Math.abs(onPlatformKg) > MAX_ZERO_SHIFT_KG) {
+                throw new ControlException("not_empty", String.format(Locale.ROOT, "the platform reads %.2f kg against "
+                        + "the current zero, more than the %.1f kg a zero may move: lift what stands on it (a keg, a "
+                        + "crate) and zero again; if the platform itself changed, calibrate again "
+                        + "(calibrate add 0, add known weights, fit, commit); nothing changed", onPlatformKg,
+                        MAX_ZERO_SHIFT_KG));
             }
             Calibration zeroed = new Calibration(s.mean(), c.countsPerKg(), c.points(), c.residualKg(), c.quality(),
                     c.tempCoeffCountsPerC(), c.referenceTempC(), clock.millis());

@@ -112,6 +112,23 @@ class ControlSocketIT {
     }
 
     @Test
+    void tare_with_a_keg_on_the_platform_is_refused_and_changes_nothing() {
+        calibrate();
+        scale.cell.load(27.3); // a part-full sixth barrel left standing while the technician zeroes
+
+        assertThatThrownBy(() -> scale.client.tare())
+                .isInstanceOfSatisfying(ControlException.class, e -> {
+                    assertThat(e.code()).isEqualTo("not_empty");
+                    assertThat(e.getMessage()).contains("27.3").contains("lift what stands on it");
+                });
+        assertThat(scale.client.calibrationHistory().entries()).hasSize(1);
+
+        List<Replies.Live> samples = new ArrayList<>();
+        scale.client.live(20, 10, samples::add);
+        assertThat(samples.stream().mapToDouble(Replies.Live::weightKg).average().orElseThrow()).isBetween(27.2, 27.4);
+    }
+
+    @Test
     void assign_keg_names_the_bad_field_and_accepts_a_valid_keg_with_tare_pending() {
         calibrate();
 

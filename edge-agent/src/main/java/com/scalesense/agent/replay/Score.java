@@ -20,6 +20,8 @@ public final class Score {
     final List<Double> assignedFullMeasuredErrPct = new ArrayList<>();
     final List<Double> assignedClaimedErrPct = new ArrayList<>();
     final List<Double> assignedEstimateErrPct = new ArrayList<>();
+    final List<Double> assignedEstimateBeyondSpreadPct = new ArrayList<>();
+    final List<Double> assignedDisturbedErrPct = new ArrayList<>();
     final List<Double> levelErrPints = new ArrayList<>();
     final List<Double> volumeErrOz = new ArrayList<>();
     final List<Double> settleSeconds = new ArrayList<>();
@@ -76,6 +78,8 @@ public final class Score {
         assignedFullMeasuredErrPct.addAll(o.assignedFullMeasuredErrPct);
         assignedClaimedErrPct.addAll(o.assignedClaimedErrPct);
         assignedEstimateErrPct.addAll(o.assignedEstimateErrPct);
+        assignedEstimateBeyondSpreadPct.addAll(o.assignedEstimateBeyondSpreadPct);
+        assignedDisturbedErrPct.addAll(o.assignedDisturbedErrPct);
         levelErrPints.addAll(o.levelErrPints);
         volumeErrOz.addAll(o.volumeErrOz);
         settleSeconds.addAll(o.settleSeconds);
@@ -179,6 +183,23 @@ public final class Score {
      */
     public List<Double> assignedEstimateErrPct() {
         return Collections.unmodifiableList(assignedEstimateErrPct);
+    }
+
+    /**
+     * Of the estimate readings, by how much each missed more than a shell {@code KegType.SHELL_SPREAD_KG} off its
+     * reference explains, % of capacity (only where the truth knows the keg's beer): at most 0 when the estimate is
+     * off by its shell alone; above it, something else is wrong.
+     */
+    public List<Double> assignedEstimateBeyondSpreadPct() {
+        return Collections.unmodifiableList(assignedEstimateBeyondSpreadPct);
+    }
+
+    /**
+     * The assigned keg's DISTURBED readings: a load rests on the keg or the weight is moving with more than beer,
+     * and the reading holds the last good level (issue 12, by design), which misses the beer poured meanwhile.
+     */
+    public List<Double> assignedDisturbedErrPct() {
+        return Collections.unmodifiableList(assignedDisturbedErrPct);
     }
 
     /** What each class of disturbance turned into (absent: none in the truth). */

@@ -59,6 +59,9 @@ public final class Scorer {
             s.levelErrPct.add(err);
             boolean assigned = truth.assignedAt(r.timestampMs());
             (assigned ? s.assignedLevelErrPct : s.unassignedLevelErrPct).add(err);
+            if (assigned && r.kegState() == KegState.DISTURBED) {
+                s.assignedDisturbedErrPct.add(err); // the last good level held while a load is on the keg
+            }
             if (assigned && r.kegState() != KegState.DISTURBED) {
                 s.assignedMeasuredErrPct.add(err);
                 if (!truth.partFullAt(r.timestampMs())) {
@@ -67,6 +70,10 @@ public final class Scorer {
                 // where the scale claims its level (a weight of the keg measured) and where it says it estimates
                 boolean claimed = r.tareStatus() != null && r.tareStatus().measured();
                 (claimed ? s.assignedClaimedErrPct : s.assignedEstimateErrPct).add(err);
+                double spread = truth.shellSpreadPctAt().applyAsDouble(r.timestampMs());
+                if (!claimed && !Double.isNaN(spread)) {
+                    s.assignedEstimateBeyondSpreadPct.add(err - spread);
+                }
             }
             s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));
             if (r.kegState() == KegState.STABLE) {

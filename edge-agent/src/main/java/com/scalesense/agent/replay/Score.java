@@ -27,6 +27,8 @@ public final class Score {
     final List<Double> settleSeconds = new ArrayList<>();
     final Map<Kind, ClassScore> classes = new EnumMap<>(Kind.class);
     final List<Verdict> verdicts = new ArrayList<>();
+    /** The assigned keg's reading with the largest level error, or null when none. */
+    Worst worstAssigned;
     int truePours;
     int recalledPours;
     int detectedPours;
@@ -69,6 +71,25 @@ public final class Score {
     public record Verdict(String what, String verdict, long timeMs, double trueOz, double detectedOz, String cause) {
     }
 
+    /**
+     * The assigned keg's reading that was off the most, and what was happening then: to tell the cause of a life
+     * above the target without replaying it.
+     *
+     * @param timeMs    the reading's time, epoch ms
+     * @param errPct    |level − true level|, % of capacity
+     * @param state     its keg_state
+     * @param tare      its tare_status (null when it had none)
+     * @param sinceSetDownMs how long the keg had stood, ms (from its last placement)
+     * @param during    the kinds of the disturbances under way or ended less than 10 min before (empty: none)
+     */
+    public record Worst(long timeMs, double errPct, String state, String tare, long sinceSetDownMs, String during) {
+    }
+
+    /** See {@link Worst}; null when no assigned reading carried a level. */
+    public Worst worstAssigned() {
+        return worstAssigned;
+    }
+
     public Score add(Score o) {
         levelErrPct.addAll(o.levelErrPct);
         stableLevelErrPct.addAll(o.stableLevelErrPct);
@@ -85,6 +106,9 @@ public final class Score {
         settleSeconds.addAll(o.settleSeconds);
         o.classes.forEach((k, c) -> classes.merge(k, c, ClassScore::plus));
         verdicts.addAll(o.verdicts);
+        if (o.worstAssigned != null && (worstAssigned == null || o.worstAssigned.errPct() > worstAssigned.errPct())) {
+            worstAssigned = o.worstAssigned;
+        }
         truePours += o.truePours;
         recalledPours += o.recalledPours;
         detectedPours += o.detectedPours;

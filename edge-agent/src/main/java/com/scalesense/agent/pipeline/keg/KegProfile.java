@@ -64,11 +64,13 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
      * half barrel's beer, 1.0 % of a quarter's, 1.5 % of a sixth's), and the nearer the weight comes to a full keg
      * with the heaviest shell, the less (exact there). A keg that may be full is not taken for full: a part-full
      * keg with a heavy shell weighs what a full one with a light shell does (issue 12: a keg 97.9 % full was taken
-     * for full and its level claimed 2.1 % high). Without a weight, the type's reference.
+     * for full and its level claimed 2.1 % high). Without a weight, or before the keg is assigned, the type's
+     * reference: until then the gravity is the replaced keg's beer's, and a full keg's beer at a gravity 0.03 off
+     * is 1.7 kg off for a half barrel, which would pin the shell to an end of its range instead of narrowing it.
      */
     public double estimatedShellKg() {
         double reference = kegType.emptyKg();
-        if (setDownKg == null) {
+        if (setDownKg == null || kegId == null) {
             return reference;
         }
         double high = reference + KegType.SHELL_SPREAD_KG;

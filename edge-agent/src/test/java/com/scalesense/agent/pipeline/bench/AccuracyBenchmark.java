@@ -146,6 +146,11 @@ public final class AccuracyBenchmark {
                             max(life.assignedFullMeasuredErrPct()), max(life.assignedClaimedErrPct()),
                             max(life.assignedEstimateErrPct()), max(life.assignedEstimateBeyondSpreadPct()),
                             max(life.assignedDisturbedErrPct()), max(life.levelErrPct()));
+                    Score.Worst w = life.worstAssigned();
+                    if (w != null && w.errPct() > 0.5) { // what was going on at the worst assigned reading
+                        out.printf(Locale.ROOT, "  worst assigned reading: %.3f %% at %.1f min of its keg, %s, tare %s, during [%s]%n",
+                                w.errPct(), w.sinceSetDownMs() / 60_000.0, w.state(), w.tare(), w.during());
+                    }
                 }
             }
             if (seeds.size() > 1) {

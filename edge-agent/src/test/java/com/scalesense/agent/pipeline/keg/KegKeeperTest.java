@@ -211,10 +211,11 @@ class KegKeeperTest {
                     }
                 }
             }
-            // a full keg with the heaviest shell: the weight pins the shell
+            // a full keg with the heaviest shell: once assigned (its gravity known), the weight pins the shell
             KegKeeper keeper = keeper(new KegProfile(null, null, type, 1.010, Tare.PENDING));
             double heaviest = type.emptyKg() + KegType.SHELL_SPREAD_KG;
             keeper.swappedIn(heaviest + type.beerWhenFullKg(1.010), 5_000L);
+            keeper.assign("keg-20261122-0013", null, type, 1.010, Double.NaN, 9_000L, false);
             assertThat(keeper.profile().levelAt(heaviest + type.beerWhenFullKg(1.010) / 3, 16).levelPct())
                     .isCloseTo(100.0 / 3, within(1e-9));
         }

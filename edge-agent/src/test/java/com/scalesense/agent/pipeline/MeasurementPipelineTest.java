@@ -348,6 +348,34 @@ class MeasurementPipelineTest {
         assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
     }
 
+    @Test
+    void a_keg_swapped_in_near_full_says_its_level_is_an_estimate_until_it_is_assigned_as_new_and_full() {
+        // issue 12 round 5 (seed 20261322 life 32: a keg set down 97.9 % full was claimed full_set, 2.1 % high)
+        // given a half barrel 0.5 kg short of full (a 1.010 beer, a shell 0.3 kg over the reference) set down after
+        // the last one was lifted off
+        double beer = KegType.HALF_BARREL.beerWhenFullKg(1.010);
+        double shell = KegType.HALF_BARREL.emptyKg() + 0.3;
+        double nearFull = shell + beer - 0.5;
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(35));
+        scale.hold(5).jumpTo(0.1).hold(60).jumpTo(nearFull).hold(5);
+
+        // when it is assigned without being said to be new and full
+        scale.pipeline.assignKeg("keg-20261122-0005", "modelo-especial", KegType.HALF_BARREL, 1.010);
+        scale.hold(61);
+
+        // then its readings say pending, the level an estimate within what a 0.3 kg shell makes
+        Reading estimate = last(scale);
+        assertThat(estimate.tareStatus()).isEqualTo(TareStatus.PENDING);
+        assertThat(estimate.levelPct()).isCloseTo(100 * (beer - 0.5) / beer, within(100 * KegType.SHELL_SPREAD_KG / beer));
+        // and said to be new and full (a corrected assignment of the same keg), it counts down from its set-down weight
+        scale.pipeline.assignKeg("keg-20261122-0005", "modelo-especial", KegType.HALF_BARREL, 1.010, true);
+        scale.hold(61);
+        Reading claimed = last(scale);
+        assertThat(claimed.tareStatus()).isEqualTo(TareStatus.FULL_SET);
+        assertThat(claimed.levelPct()).isCloseTo(100.0, within(1e-3));
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
     /** A Modelo half barrel that had settled at {@code storedKg} before a stop, at {@code kg} now. */
     static ScriptedScale restarted(double storedKg, double kg) {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, kg);

@@ -285,8 +285,6 @@ class ScaleCalIT {
 
         Cli.Result json = cli.run("--json", "keg", "tare-full");
         Cli.Result human = cli.run("keg", "tare-empty");
-        // nor is a keg at 50 lbs a new full quarter barrel (issue 12 round 5: keg assign --full)
-        Cli.Result assignedFull = cli.run("--json", "keg", "assign", "--type", "quarter_barrel", "--sg", "1.010", "--full");
 
         assertThat(json.exit()).isEqualTo(ExitCodes.REFUSED);
         JsonNode error = JSON.readTree(json.out()).path("error");

@@ -15,7 +15,10 @@ public final class KegKeeper {
     private final double shellToleranceKg;
     private final double fullBeerTolerance;
     private KegProfile keg;
-    /** When the keg swapped in was set down, epoch ms, until its first assignment (the time of a full_ref taken then). */
+    /**
+     * When the keg swapped in was set down, epoch ms (the time of a full_ref taken from its weight); 0 when not
+     * known (a profile restored at start-up).
+     */
     private long setDownAtMs;
 
     /**
@@ -69,7 +72,8 @@ public final class KegKeeper {
         boolean sameKeg = swappedIn || keg.kegId().equals(kegId);
         Tare tare = sameKeg ? keg.tare() : Tare.PENDING;
         Double seen = sameKeg && keg.setDownKg() != null ? keg.setDownKg() : Double.isNaN(nowKg) ? null : nowKg;
-        long seenAtMs = sameKeg && keg.setDownKg() != null && swappedIn ? setDownAtMs : nowMs;
+        // the set-down time is known only for a keg swapped in since this start (a restored profile keeps the weight)
+        long seenAtMs = sameKeg && keg.setDownKg() != null && swappedIn && setDownAtMs > 0 ? setDownAtMs : nowMs;
         if (full && tare.fullRefKg() == null) {
             tare = tare.withFull(requireFullKeg(seen, type, sg), seenAtMs);
         }
@@ -124,6 +128,7 @@ public final class KegKeeper {
     /** Replaces the profile wholesale (e.g. restored from the store at start-up). */
     public void restore(KegProfile profile) {
         keg = profile;
+        setDownAtMs = 0;
     }
 
     private void requireShell(double kg) {

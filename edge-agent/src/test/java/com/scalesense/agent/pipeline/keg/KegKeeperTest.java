@@ -222,6 +222,19 @@ class KegKeeperTest {
     }
 
     @Test
+    void a_swapped_in_keg_restored_at_start_up_and_assigned_full_is_tared_at_the_assignment_not_at_epoch_zero() {
+        // the set-down weight is stored with the profile, its time is not
+        KegType sixth = KegType.SIXTH_BARREL;
+        double full = sixth.emptyKg() + sixth.beerWhenFullKg(1.010);
+        KegKeeper keeper = keeper(GUINNESS_HALF);
+        keeper.restore(new KegProfile(null, null, sixth, 1.014, Tare.PENDING, full));
+
+        keeper.assign("keg-20261122-0014", null, sixth, 1.010, Double.NaN, 9_000L, true);
+
+        assertThat(keeper.profile().tare()).isEqualTo(new Tare(null, full, 9_000L));
+    }
+
+    @Test
     void an_assignment_saying_full_of_a_weight_no_full_keg_has_is_refused_and_changes_nothing() {
         // a half barrel said to be new and full that weighs 20 kg less than one is no full half barrel
         KegType half = KegType.HALF_BARREL;

@@ -276,10 +276,13 @@ class ScaleCalIT {
         awaitKegState("keg_absent");
         scale.platform.load(87.0 / 2.20462);
         awaitKegStableAt(87.0 / 2.20462);
-        Cli.Result reassign = cli.run("keg", "assign", "--type", "quarter_barrel", "--sg", "1.010");
+        // (said to be a new keg, full from the brewery: the weight it was set down with is its full_ref at once)
+        Cli.Result reassign = cli.run("keg", "assign", "--type", "quarter_barrel", "--sg", "1.010", "--full", "--json");
         Cli.Result full = cli.run("keg", "tare-full", "--json");
 
         assertThat(reassign.exit()).as(reassign.err()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(reassign.out()).path("tare_status").asText()).isEqualTo("full_set");
+        assertThat(JSON.readTree(reassign.out()).path("full_ref_lbs").asDouble()).isBetween(86.9, 87.1);
         assertThat(full.exit()).as(full.out() + full.err()).isEqualTo(ExitCodes.OK);
         assertThat(JSON.readTree(full.out()).path("full_ref_lbs").asDouble()).isBetween(86.9, 87.1);
         // and every reading and event of the walk-through was taken by the outbox
@@ -319,6 +322,8 @@ class ScaleCalIT {
 
         Cli.Result json = cli.run("--json", "keg", "tare-full");
         Cli.Result human = cli.run("keg", "tare-empty");
+        // nor is a keg at 50 lbs a new full quarter barrel (issue 12 round 5: keg assign --full)
+        Cli.Result assignedFull = cli.run("--json", "keg", "assign", "--type", "quarter_barrel", "--sg", "1.010", "--full");
 
         assertThat(json.exit()).isEqualTo(ExitCodes.REFUSED);
         JsonNode error = JSON.readTree(json.out()).path("error");
@@ -326,6 +331,9 @@ class ScaleCalIT {
         assertThat(error.path("message").asText()).contains("full_ref = ").contains("a full quarter_barrel holds");
         assertThat(human.exit()).isEqualTo(ExitCodes.REFUSED);
         assertThat(human.err()).contains("empty_offset = ").contains("an empty quarter_barrel shell weighs");
+        assertThat(assignedFull.exit()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(JSON.readTree(assignedFull.out()).path("error").path("message").asText()).contains("full_ref = ")
+                .contains("a full quarter_barrel at sg 1.010 weighs");
         assertThat(withoutState(JSON.readTree(cli.run("status", "--json").out()).path("keg")))
                 .isEqualTo(withoutState(before));
     }

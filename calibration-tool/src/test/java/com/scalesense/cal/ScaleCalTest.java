@@ -118,7 +118,7 @@ class ScaleCalTest {
         }
         assertThat(run("keg", "assign", "--help").out()).contains("half_barrel, quarter_barrel")
                 .contains("--beer=BEER_ID").contains("scale-cal keg assign --beer guinness-draught --type half_barrel")
-                .contains("seeds/beers.json");
+                .contains("seeds/beers.json").contains("--full");
         assertThat(run("keg", "tare-full", "--help").out()).contains("unless a keg is assigned")
                 .contains("scale-cal keg assign --type half_barrel");
     }

@@ -60,8 +60,20 @@ public final class ControlClient {
 
     /** @param beerId seed 000 beer_id, or null to leave the beer unknown (then not sent) */
     public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity) {
+        return assignKeg(kegId, beerId, kegType, specificGravity, false);
+    }
+
+    /**
+     * @param beerId seed 000 beer_id, or null to leave the beer unknown (then not sent)
+     * @param full   the keg is new, full from the brewery: its weight when set down becomes its full_ref
+     *               (sent only when true)
+     */
+    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity, boolean full) {
         ObjectNode request = request("assign_keg").put("keg_id", kegId).put("keg_type", kegType)
                 .put("sg", specificGravity);
+        if (full) {
+            request.put("full", true);
+        }
         if (beerId != null) {
             request.put("beer_id", beerId);
         }

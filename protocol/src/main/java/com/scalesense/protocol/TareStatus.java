@@ -6,12 +6,14 @@ package com.scalesense.protocol;
  */
 public enum TareStatus {
     /**
-     * Nothing of this keg was measured: the level counts from its type's reference empty weight, so it is an
-     * estimate (shells of one type differ by up to ± 0.6 kg between makers, up to 3 % of a sixth barrel's beer).
+     * Nothing of this keg was measured: the level counts from an estimated shell (its type's reference, narrowed by
+     * the weight it was set down with), so it is an estimate (shells of one type differ by about ± 0.3 kg, more
+     * between makers: 1.5 % or more of a sixth barrel's beer).
      */
     PENDING,
     /**
-     * The full weight was measured (a keg set down full, or {@code tare full}) but not the empty: the level
+     * The full weight was measured (a keg assigned as new and full, its set-down weight; or {@code tare full}) but
+     * not the empty: the level
      * counts down from that weight (the shell is that weight less a full keg's beer), not from a reference shell
      * (issue 12).
      */

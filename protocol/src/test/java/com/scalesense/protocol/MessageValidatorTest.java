@@ -295,4 +295,18 @@ class MessageValidatorTest {
                 "keg_type", "half_barrel", "beer_id", "loc-001#house-ale"), Samples.START);
         assertThat(validator.check(custom)).isEmpty();
     }
+
+    @Test
+    void assign_keg_takes_full_true_or_false_and_refuses_any_other_word() {
+        // issue 12 round 5: args.full says the keg is new and full from the brewery
+        var full = new DeviceCommand("cmd-4", "assign_keg", Map.of("keg_id", "keg-20260320-V1St",
+                "keg_type", "half_barrel", "full", "true"), Samples.START);
+        var notFull = new DeviceCommand("cmd-5", "assign_keg", Map.of("keg_id", "keg-20260320-V1St",
+                "keg_type", "half_barrel", "full", "false"), Samples.START);
+        var word = new DeviceCommand("cmd-6", "assign_keg", Map.of("keg_id", "keg-20260320-V1St",
+                "keg_type", "half_barrel", "full", "yes"), Samples.START);
+        assertThat(validator.check(full)).isEmpty();
+        assertThat(validator.check(notFull)).isEmpty();
+        assertThat(fields(validator.check(word))).containsExactly("args.full");
+    }
 }

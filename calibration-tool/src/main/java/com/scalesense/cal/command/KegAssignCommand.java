@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
             "  scale-cal keg assign --beer coors-light --type sixth_barrel --sg 1.007 \\",
             "      --keg-id keg-20261122-007         # with the cloud: the keg it assigned",
             "  scale-cal keg assign --type half_barrel              # beer unknown, sg 1.0",
+            "  scale-cal keg assign --beer coors-light --type half_barrel --sg 1.007 --full   # a new keg, full",
             "  (sg from seed 000: Guinness 1.014, Coors Light 1.007)"})
 final class KegAssignCommand extends KegSubcommand {
 
@@ -54,6 +55,12 @@ final class KegAssignCommand extends KegSubcommand {
                     + "specific_gravity in the beer library.")
     private double sg;
 
+    @Option(names = "--full",
+            description = "The keg is new, full from the brewery (not one moved from another tap): the weight it was "
+                    + "set down with becomes its full weight (tare_status full_set) and its level counts down from it. "
+                    + "Without it the level is an estimate (tare_status pending) until the keg is tared.")
+    private boolean full;
+
     @Option(names = "--keg-id", paramLabel = "ID",
             description = {"Keg id like keg-20261122-a7x2. On a scale that sends to the cloud (mqtt.broker_uri set) "
                     + "it is required and must be a keg the cloud assigned to this location: the cloud refuses "
@@ -75,7 +82,7 @@ final class KegAssignCommand extends KegSubcommand {
             throw new CommandLine.ParameterException(spec().commandLine(), CloudKegs.missingKegId(scale, type));
         }
         String id = kegId != null ? kegId : generatedId();
-        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, beer, type.wireName(), sg));
+        Replies.Keg keg = agent("keg assign", c -> c.assignKeg(id, beer, type.wireName(), sg, full));
         List<String> lines = new ArrayList<>();
         lines.add("keg assigned: " + ResultText.keg(keg));
         if (cloud) {

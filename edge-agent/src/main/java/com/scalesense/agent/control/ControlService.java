@@ -35,9 +35,10 @@ public interface ControlService {
 
     /**
      * The keg now on the tap with its beer ({@code beerId}, seed 000's beer_id, or null when not
-     * named); tare_status stays pending until it is tared.
+     * named); tare_status stays pending until it is tared, unless {@code full}: the keg is a new one,
+     * full from the brewery, and its weight when set down becomes its full_ref (tare_status full_set).
      */
-    Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity);
+    Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity, boolean full);
 
     /** Tares the keg on the platform as {@code empty} or {@code full}. */
     Replies.Keg tareKeg(String kind);

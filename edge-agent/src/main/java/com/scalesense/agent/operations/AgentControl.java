@@ -158,7 +158,7 @@ public final class AgentControl implements ControlService {
     }
 
     @Override
-    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double sg) {
+    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double sg, boolean full) {
         if (!Ids.KEG_ID.matcher(kegId).matches()) {
             throw ControlException.badField("keg_id", kegId, "must be like keg-20260318-007 (seed 000)");
         }
@@ -167,7 +167,7 @@ public final class AgentControl implements ControlService {
         }
         KegType type = KegType.fromWireName(kegType);
         return onLane(() -> {
-            loop.model().assignKeg(kegId, beerId, type, sg);
+            loop.model().assignKeg(kegId, beerId, type, sg, full);
             return ReplyViews.keg(loop.model().keg(), loop.model().state().name());
         });
     }

@@ -40,10 +40,21 @@ public final class CloudCommands implements CommandHandler {
             case "tare_empty" -> control.tareKeg("empty");
             case "tare_full" -> control.tareKeg("full");
             case "assign_keg" -> control.assignKeg(command.args().get("keg_id"), command.args().get("beer_id"),
-                    command.args().get("keg_type"), sg(command.args().get("sg")));
+                    command.args().get("keg_type"), sg(command.args().get("sg")), full(command.args().get("full")));
             case "reload_config" -> restart.run();
             default -> throw new ControlException("bad_request", "type = '" + command.type() + "': not a known command");
         }
+    }
+
+    /** The {@code full} argument: "true" (a new keg, full from the brewery), "false" or absent. */
+    private static boolean full(String text) {
+        if (text == null || text.equals("false")) {
+            return false;
+        }
+        if (text.equals("true")) {
+            return true;
+        }
+        throw ControlException.badField("args.full", text, "must be true or false when given");
     }
 
     private static double sg(String text) {

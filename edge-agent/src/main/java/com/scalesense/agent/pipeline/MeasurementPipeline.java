@@ -61,7 +61,7 @@ public final class MeasurementPipeline implements DetectorListener {
         this.config = config;
         this.listener = listener;
         this.calibration = calibration;
-        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance(), config.fullKegWindowKg());
+        this.keg = new KegKeeper(keg, config.shellToleranceKg(), config.fullBeerTolerance());
         int sps = sampleRate.samplesPerSecond();
         this.gate = new SampleGate(config.faultAfterInvalid(), config.recoverAfterValid());
         this.spikes = new SpikeFilter(config.spikeWindow(), config.spikeMads(), config.spikeFloorKg());
@@ -161,19 +161,27 @@ public final class MeasurementPipeline implements DetectorListener {
         return KegType.anyFits(grossKg, config.shellToleranceKg());
     }
 
+    /** {@link #assignKeg(String, String, KegType, double, boolean)} of a keg not said to be full. */
+    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
+        assignKeg(kegId, beerId, type, sg, false);
+    }
+
     /**
      * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign} (the
-     * settled weight now is what another keg assigned over the last one is looked at with).
+     * settled weight now is what another keg assigned over the last one is weighed with). {@code full}: the
+     * assignment says it is a new keg, full from the brewery, so its weight when set down is its full_ref.
      * Another keg than the one named before starts an empty pour window; naming the keg swapped in
      * (no keg_id yet) or the same keg_id again keeps its pours.
      *
      * <p>Another keg_id makes a reading due at the next usable sample: the cloud learns the keg is
      * applied from the first reading carrying it (issue 17), and that reading must come before any
      * later reassignment, not up to a reading interval after it.
+     *
+     * @throws ImplausibleTareException {@code full} with a weight no full keg of the type can have; nothing changes
      */
-    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
+    public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
         String before = keg.profile().kegId();
-        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis());
+        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis(), full);
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
         }

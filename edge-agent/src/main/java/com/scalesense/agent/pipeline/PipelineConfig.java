@@ -33,9 +33,6 @@ import static com.scalesense.agent.pipeline.PipelineException.requirePositive;
  *                         is refused; a load lighter than the lightest shell by more is not a keg)
  * @param fullBeerTolerance a measured full tare must hold the type's capacity at the beer's gravity within
  *                         this fraction
- * @param fullKegWindowKg  a keg assigned after it was set down weighing its type's reference full weight (shell +
- *                         capacity at the assigned gravity) within this is taken as set down full: its shell is
- *                         then its weight less that beer, not the type's reference (see {@code KegKeeper#assign})
  * @param servingOz        serving size for servings left, fl oz
  */
 public record PipelineConfig(Duration readingInterval, Duration rateWindow, int spikeWindow, double spikeMads,
@@ -43,7 +40,7 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
                              Duration settleTime, double pourStartKg, double minPourOz, double absentBelowKg,
                              double sameKegKg, double swapRiseKg, int faultAfterInvalid, int recoverAfterValid,
                              double maxPourOzPerS, Duration swapMinEmpty, double shellToleranceKg,
-                             double fullBeerTolerance, double fullKegWindowKg, double servingOz) {
+                             double fullBeerTolerance, double servingOz) {
 
     public PipelineConfig {
         requireDuration(readingInterval, "reading_interval", Duration.ofSeconds(1));
@@ -72,8 +69,6 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
         requirePositive(shellToleranceKg, "shell_tolerance_kg");
         require(Double.isFinite(fullBeerTolerance) && fullBeerTolerance > 0 && fullBeerTolerance < 1,
                 "full_beer_tolerance", fullBeerTolerance, "must be a fraction in (0, 1)");
-        require(Double.isFinite(fullKegWindowKg) && fullKegWindowKg >= 0 && fullKegWindowKg <= shellToleranceKg,
-                "full_keg_window_kg", fullKegWindowKg, "must be within [0, shell_tolerance_kg " + shellToleranceKg + "]");
         requirePositive(servingOz, "serving_oz");
     }
 
@@ -86,15 +81,11 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
      * bar's swaps leave the platform empty 20 s or more); keg shells of one type differ by about
      * 1 kg between makers (a sixth barrel: 14 to 16.5 lbs), so ± 1.5 kg; a keg is filled to its
      * capacity within a few percent and a default sg of 1.0 may be 6 % light for a 1.060 beer, so 10 %.
-     * A keg is taken as set down full when it weighs its reference full weight within 0.6 kg, about half the
-     * 1 kg spread of shells between makers either way: most full kegs are recognised (their level is then
-     * exact whatever their shell), and a part-full keg is mistaken for full only when it lacks no more than
-     * 0.6 kg plus its own shell's offset (its level is then off by what it lacks).
      */
     public static PipelineConfig defaults() {
         return new PipelineConfig(Duration.ofSeconds(60), Duration.ofHours(6), 7, 3.0, 0.05,
                 Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0, 0.3, 2.0,
-                5, 10, 4.0, Duration.ofSeconds(10), 1.5, 0.10, 0.6, 16);
+                5, 10, 4.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
     }
 
     /** {@link #maxPourOzPerS} as kg of beer per ms at the densest plausible beer ({@link Units#MAX_SG}). */
@@ -121,14 +112,14 @@ public record PipelineConfig(Duration readingInterval, Duration rateWindow, int 
         return new PipelineConfig(interval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
                 stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
                 faultAfterInvalid, recoverAfterValid, maxPourOzPerS, swapMinEmpty, shellToleranceKg, fullBeerTolerance,
-                fullKegWindowKg, servingOz);
+                servingOz);
     }
 
     public PipelineConfig withSwapMinEmpty(Duration minEmpty) {
         return new PipelineConfig(readingInterval, rateWindow, spikeWindow, spikeMads, spikeFloorKg, smoothing, stableWindow,
                 stableStdKg, stableDriftKg, settleTime, pourStartKg, minPourOz, absentBelowKg, sameKegKg, swapRiseKg,
                 faultAfterInvalid, recoverAfterValid, maxPourOzPerS, minEmpty, shellToleranceKg, fullBeerTolerance,
-                fullKegWindowKg, servingOz);
+                servingOz);
     }
 
     private static void requireDuration(Duration d, String field, Duration min) {

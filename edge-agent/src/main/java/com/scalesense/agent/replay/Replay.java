@@ -128,7 +128,9 @@ public final class Replay {
                 Map.Entry<Long, TruthFile.KegRow> next = pending.firstEntry();
                 if (next != null && sample.wallMillis() >= next.getKey() + Truth.ASSIGN_AFTER_MS) {
                     pending.pollFirstEntry();
-                    pipeline.assignKeg("keg-" + next.getKey(), null, next.getValue().type(), next.getValue().sg());
+                    // as the benchmark's technician: a keg set down full is assigned as a new full keg
+                    pipeline.assignKeg("keg-" + next.getKey(), null, next.getValue().type(), next.getValue().sg(),
+                            truth.setDownFull(next.getKey()));
                 }
             }
         }

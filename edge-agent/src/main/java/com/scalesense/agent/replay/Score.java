@@ -20,11 +20,15 @@ public final class Score {
     final List<Double> assignedFullMeasuredErrPct = new ArrayList<>();
     final List<Double> assignedClaimedErrPct = new ArrayList<>();
     final List<Double> assignedEstimateErrPct = new ArrayList<>();
+    final List<Double> assignedEstimateBeyondSpreadPct = new ArrayList<>();
+    final List<Double> assignedDisturbedErrPct = new ArrayList<>();
     final List<Double> levelErrPints = new ArrayList<>();
     final List<Double> volumeErrOz = new ArrayList<>();
     final List<Double> settleSeconds = new ArrayList<>();
     final Map<Kind, ClassScore> classes = new EnumMap<>(Kind.class);
     final List<Verdict> verdicts = new ArrayList<>();
+    /** The assigned keg's reading with the largest level error, or null when none. */
+    Worst worstAssigned;
     int truePours;
     int recalledPours;
     int detectedPours;
@@ -67,6 +71,25 @@ public final class Score {
     public record Verdict(String what, String verdict, long timeMs, double trueOz, double detectedOz, String cause) {
     }
 
+    /**
+     * The assigned keg's reading that was off the most, and what was happening then: to tell the cause of a life
+     * above the target without replaying it.
+     *
+     * @param timeMs    the reading's time, epoch ms
+     * @param errPct    |level − true level|, % of capacity
+     * @param state     its keg_state
+     * @param tare      its tare_status (null when it had none)
+     * @param sinceSetDownMs how long the keg had stood, ms (from its last placement)
+     * @param during    the kinds of the disturbances under way or ended less than 10 min before (empty: none)
+     */
+    public record Worst(long timeMs, double errPct, String state, String tare, long sinceSetDownMs, String during) {
+    }
+
+    /** See {@link Worst}; null when no assigned reading carried a level. */
+    public Worst worstAssigned() {
+        return worstAssigned;
+    }
+
     public Score add(Score o) {
         levelErrPct.addAll(o.levelErrPct);
         stableLevelErrPct.addAll(o.stableLevelErrPct);
@@ -76,11 +99,16 @@ public final class Score {
         assignedFullMeasuredErrPct.addAll(o.assignedFullMeasuredErrPct);
         assignedClaimedErrPct.addAll(o.assignedClaimedErrPct);
         assignedEstimateErrPct.addAll(o.assignedEstimateErrPct);
+        assignedEstimateBeyondSpreadPct.addAll(o.assignedEstimateBeyondSpreadPct);
+        assignedDisturbedErrPct.addAll(o.assignedDisturbedErrPct);
         levelErrPints.addAll(o.levelErrPints);
         volumeErrOz.addAll(o.volumeErrOz);
         settleSeconds.addAll(o.settleSeconds);
         o.classes.forEach((k, c) -> classes.merge(k, c, ClassScore::plus));
         verdicts.addAll(o.verdicts);
+        if (o.worstAssigned != null && (worstAssigned == null || o.worstAssigned.errPct() > worstAssigned.errPct())) {
+            worstAssigned = o.worstAssigned;
+        }
         truePours += o.truePours;
         recalledPours += o.recalledPours;
         detectedPours += o.detectedPours;
@@ -179,6 +207,23 @@ public final class Score {
      */
     public List<Double> assignedEstimateErrPct() {
         return Collections.unmodifiableList(assignedEstimateErrPct);
+    }
+
+    /**
+     * Of the estimate readings, by how much each missed more than a shell {@code KegType.SHELL_SPREAD_KG} off its
+     * reference explains, % of capacity (only where the truth knows the keg's beer): at most 0 when the estimate is
+     * off by its shell alone; above it, something else is wrong.
+     */
+    public List<Double> assignedEstimateBeyondSpreadPct() {
+        return Collections.unmodifiableList(assignedEstimateBeyondSpreadPct);
+    }
+
+    /**
+     * The assigned keg's DISTURBED readings: a load rests on the keg or the weight is moving with more than beer,
+     * and the reading holds the last good level (issue 12, by design), which misses the beer poured meanwhile.
+     */
+    public List<Double> assignedDisturbedErrPct() {
+        return Collections.unmodifiableList(assignedDisturbedErrPct);
     }
 
     /** What each class of disturbance turned into (absent: none in the truth). */

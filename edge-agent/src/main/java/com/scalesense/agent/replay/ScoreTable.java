@@ -28,6 +28,9 @@ public final class ScoreTable {
         row(out, scores, "  same, an estimate (tare pending), %", s -> Score.max(s.assignedEstimateErrPct()), "%12.3f", "");
         row(out, scores, "  readings, level claimed", s -> (double) s.assignedClaimedErrPct().size(), "%12.0f", "");
         row(out, scores, "  readings, an estimate", s -> (double) s.assignedEstimateErrPct().size(), "%12.0f", "");
+        row(out, scores, "  estimate beyond a 0.3 kg shell, %", s -> Score.max(s.assignedEstimateBeyondSpreadPct()), "%12.3f", "");
+        row(out, scores, "level err max, assigned, DISTURBED %", s -> Score.max(s.assignedDisturbedErrPct()), "%12.3f", "");
+        row(out, scores, "  readings, DISTURBED (level held)", s -> (double) s.assignedDisturbedErrPct().size(), "%12.0f", "");
         row(out, scores, "level error median, unassigned, %", s -> Score.quantile(s.unassignedLevelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, unassigned, %", s -> Score.max(s.unassignedLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");

@@ -8,6 +8,7 @@ import com.scalesense.protocol.Reading;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -59,6 +60,12 @@ public final class Scorer {
             s.levelErrPct.add(err);
             boolean assigned = truth.assignedAt(r.timestampMs());
             (assigned ? s.assignedLevelErrPct : s.unassignedLevelErrPct).add(err);
+            if (assigned && (s.worstAssigned == null || err > s.worstAssigned.errPct())) {
+                s.worstAssigned = worst(truth, r, err);
+            }
+            if (assigned && r.kegState() == KegState.DISTURBED) {
+                s.assignedDisturbedErrPct.add(err); // the last good level held while a load is on the keg
+            }
             if (assigned && r.kegState() != KegState.DISTURBED) {
                 s.assignedMeasuredErrPct.add(err);
                 if (!truth.partFullAt(r.timestampMs())) {
@@ -67,6 +74,10 @@ public final class Scorer {
                 // where the scale claims its level (a weight of the keg measured) and where it says it estimates
                 boolean claimed = r.tareStatus() != null && r.tareStatus().measured();
                 (claimed ? s.assignedClaimedErrPct : s.assignedEstimateErrPct).add(err);
+                double spread = truth.shellSpreadPctAt().applyAsDouble(r.timestampMs());
+                if (!claimed && !Double.isNaN(spread)) {
+                    s.assignedEstimateBeyondSpreadPct.add(err - spread);
+                }
             }
             s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));
             if (r.kegState() == KegState.STABLE) {
@@ -78,6 +89,17 @@ public final class Scorer {
         List<DeviceEvent.KegSwap> falseSwaps = scoreSwaps(truth, events, s);
         scoreDisturbances(truth, levelErrs, falsePours, falseSwaps, s);
         return s;
+    }
+
+    private static Score.Worst worst(Truth truth, Reading r, double err) {
+        long at = r.timestampMs();
+        String during = truth.disturbances().stream()
+                .filter(d -> d.startMs() <= at && at <= d.endMs() + LEVEL_AFTER_MS)
+                .map(d -> d.kind().wireName() + (at > d.endMs() ? " (ended)" : "")).distinct()
+                .reduce((a, b) -> a + "+" + b).orElse("");
+        long placed = truth.placements().stream().filter(p -> p <= at).max(Long::compare).orElse(at);
+        return new Score.Worst(at, err, r.kegState().name().toLowerCase(Locale.ROOT),
+                r.tareStatus() == null ? null : r.tareStatus().name().toLowerCase(Locale.ROOT), at - placed, during);
     }
 
     private static List<DeviceEvent.Pour> scorePours(Truth truth, List<DeviceEvent> events, Score s) {

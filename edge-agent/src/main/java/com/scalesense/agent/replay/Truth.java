@@ -16,9 +16,19 @@ import java.util.function.LongToDoubleFunction;
  * @param pintsPerPct  US pints in 1 % of the keg on the platform at an epoch ms
  * @param faults       [start, end) epoch ms spans when the sensor gave nothing usable
  * @param disturbances knocks, things set down, lifts, part-full kegs (issue 12), by start
+ * @param shellSpreadPctAt what a shell {@code KegType.SHELL_SPREAD_KG} off its type's reference makes in the level of the
+ *                     keg on the platform at an epoch ms, % of capacity: the most an estimate (tare pending) can be
+ *                     off by its shell alone (NaN when not known, e.g. a truth file)
  */
 public record Truth(List<Pour> pours, List<Long> placements, LongToDoubleFunction levelPctAt,
-                    LongToDoubleFunction pintsPerPct, List<long[]> faults, List<Disturbance> disturbances) {
+                    LongToDoubleFunction pintsPerPct, List<long[]> faults, List<Disturbance> disturbances,
+                    LongToDoubleFunction shellSpreadPctAt) {
+
+    /** A truth that does not know the kegs' beer weights (a truth file). */
+    public Truth(List<Pour> pours, List<Long> placements, LongToDoubleFunction levelPctAt,
+                 LongToDoubleFunction pintsPerPct, List<long[]> faults, List<Disturbance> disturbances) {
+        this(pours, placements, levelPctAt, pintsPerPct, faults, disturbances, ms -> Double.NaN);
+    }
 
     /**
      * The technician assigns each keg set on the platform (its type and beer, as the dashboard's

@@ -53,6 +53,11 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
     public record KegRow(long placedMs, KegType type, double sg) {
     }
 
+    /** True unless a part_full_keg row starts at {@code placedMs} (within a second): the keg set down then was full. */
+    public boolean setDownFull(long placedMs) {
+        return disturbances.stream().noneMatch(d -> d.kind() == Kind.PART_FULL_KEG && Math.abs(d.startMs() - placedMs) <= 1_000);
+    }
+
     /**
      * This truth with a keg of {@code type} and {@code sg} placed {@link Truth#ASSIGN_AFTER_MS} before
      * {@code startMs}, unless a keg row already covers that instant: the keg assigned when recording began

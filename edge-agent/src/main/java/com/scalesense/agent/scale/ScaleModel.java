@@ -127,12 +127,13 @@ public final class ScaleModel {
     /**
      * The keg now on the tap; what was measured of the keg on the platform is kept, and its pours
      * unless it is another keg (see {@link MeasurementPipeline#assignKeg}). The keg and its pour
-     * window are stored together, or neither is changed.
+     * window are stored together, or neither is changed. {@code full}: see {@link MeasurementPipeline#assignKeg(
+     * String, String, KegType, double, boolean)}.
      */
-    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
+    public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
         KegProfile before = requirePipeline().keg();
         List<PourRate.Pour> poursBefore = List.copyOf(pipeline.pours());
-        pipeline.assignKeg(kegId, beerId, type, sg);
+        pipeline.assignKeg(kegId, beerId, type, sg, full);
         PourWindow window = pours.current(pipeline, PourWindow.keptOnAssign(before.kegId(), kegId));
         try {
             memory.saveKeg(pipeline.keg(), window);

@@ -14,15 +14,20 @@ import java.util.function.Consumer;
 public final class RecordingControlService implements ControlService {
 
     /** One {@link #assignKeg} call as it arrived. */
-    public record Assignment(String kegId, String beerId, String kegType, double sg) {
+    public record Assignment(String kegId, String beerId, String kegType, double sg, boolean full) {
+
+        /** An assignment that does not say the keg is full. */
+        public Assignment(String kegId, String beerId, String kegType, double sg) {
+            this(kegId, beerId, kegType, sg, false);
+        }
     }
 
     public final List<Assignment> assignments = new ArrayList<>();
     public final List<String> tares = new ArrayList<>();
 
     @Override
-    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity) {
-        assignments.add(new Assignment(kegId, beerId, kegType, specificGravity));
+    public Replies.Keg assignKeg(String kegId, String beerId, String kegType, double specificGravity, boolean full) {
+        assignments.add(new Assignment(kegId, beerId, kegType, specificGravity, full));
         return new Replies.Keg(kegId, beerId, kegType, specificGravity, "pending", null, null, "stable");
     }
 

@@ -51,6 +51,19 @@ class CloudCommandsTest {
     }
 
     @Test
+    void assign_keg_says_whether_the_keg_is_new_and_full_and_refuses_any_other_word() {
+        // issue 12 round 5: the cloud's word that a keg is new and full is what lets the scale claim its level
+        commands.handle(assign(Map.of("keg_id", "keg-20260320-V1St", "keg_type", "half_barrel", "full", "true")));
+        assertThatThrownBy(() -> commands.handle(assign(Map.of("keg_id", "keg-20260320-V1Su",
+                "keg_type", "half_barrel", "full", "yes"))))
+                .isInstanceOf(ControlException.class)
+                .hasMessageContaining("args.full = 'yes'");
+
+        assertThat(control.assignments).containsExactly(
+                new Assignment("keg-20260320-V1St", null, "half_barrel", 1.0, true));
+    }
+
+    @Test
     void tare_and_reload_commands_still_reach_their_operations() {
         commands.handle(new DeviceCommand("cmd-1", "tare_empty", Map.of(), ISSUED_AT_MS));
         commands.handle(new DeviceCommand("cmd-2", "reload_config", Map.of(), ISSUED_AT_MS));

@@ -136,7 +136,7 @@ class PourRateRestartTest {
             // when the technician names it before the clock syncs
             second.ambient = UNSYNCED;
             second.hold(49.5, 1);
-            second.model.assignKeg("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010);
+            second.model.assignKeg("keg-20261122-0002", "modelo-especial", KegType.HALF_BARREL, 1.010, false);
             assertThat(second.memory.pourWindow().orElseThrow().kegId()).isEqualTo("keg-20261122-0002");
 
             // then its pours come back once the clock syncs

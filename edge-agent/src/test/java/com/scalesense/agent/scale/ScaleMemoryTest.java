@@ -45,6 +45,21 @@ class ScaleMemoryTest {
     }
 
     @Test
+    void a_kegs_set_down_weight_reads_back_so_its_estimated_level_is_the_same_after_a_restart() {
+        // issue 12 round 5: the estimate's shell comes from the weight the keg was set down with
+        KegProfile swappedIn = new KegProfile(null, null, KegType.SIXTH_BARREL, 1.010, Tare.PENDING, 27.4);
+        try (NvsStore store = open()) {
+            new ScaleMemory(store).saveKeg(swappedIn);
+        }
+
+        try (NvsStore store = open()) {
+            KegProfile loaded = new ScaleMemory(store).keg().orElseThrow();
+            assertThat(loaded).isEqualTo(swappedIn);
+            assertThat(loaded.estimatedShellKg()).isEqualTo(swappedIn.estimatedShellKg());
+        }
+    }
+
+    @Test
     void a_keg_stored_before_the_scale_kept_the_beer_still_loads_with_the_beer_unknown() {
         // Regression guard: an agent upgraded in the field must not lose its keg and tare, nor refuse to
         // start, because the stored profile lacks beer_id.

@@ -49,6 +49,10 @@ public final class CommandRules {
         if ((assign || kegType != null) && !KegTypes.isKegType(kegType)) {
             p.add("args.keg_type", kegType, (assign ? "is required for assign_keg and " : "") + KegRules.KEG_TYPE_RULE);
         }
+        String full = args.get("full");
+        if (full != null && !full.equals("true") && !full.equals("false")) {
+            p.add("args.full", full, "must be true or false when given");
+        }
         String beerId = args.get("beer_id");
         if (beerId != null && !Ids.isBeerId(beerId)) {
             p.add("args.beer_id", beerId, KegRules.BEER_ID_RULE);

@@ -77,7 +77,7 @@ public final class RequestHandler {
                         "must be add, fit, commit or cancel");
             };
             case "assign_keg" -> service.assignKeg(text(r, "keg_id"), optionalText(r, "beer_id"),
-                    text(r, "keg_type"), number(r, "sg", 0.9, 1.2, 1.0));
+                    text(r, "keg_type"), number(r, "sg", 0.9, 1.2, 1.0), flag(r, "full"));
             case "keg_tare" -> service.tareKeg(text(r, "kind"));
             case "calibration_history" -> service.calibrationHistory();
             case "record_trace" -> service.recordTrace(path(r, "file"),
@@ -121,6 +121,18 @@ public final class RequestHandler {
             throw ControlException.badField(field, v, "must be a non-empty string when given");
         }
         return v.asText();
+    }
+
+    /** A JSON boolean; false when the field is absent or JSON null. */
+    private static boolean flag(JsonNode r, String field) {
+        JsonNode v = r.get(field);
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw ControlException.badField(field, v, "must be true or false when given");
+        }
+        return v.asBoolean();
     }
 
     /** A number in [min, max]; {@code dflt} when absent, unless it is NaN (required). */

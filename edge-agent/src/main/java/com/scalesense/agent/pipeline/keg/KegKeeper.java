@@ -14,23 +14,21 @@ public final class KegKeeper {
 
     private final double shellToleranceKg;
     private final double fullBeerTolerance;
-    private final double fullKegWindowKg;
     private KegProfile keg;
-    /** Settled weight and time of the keg swapped in, until its first assignment; null otherwise. */
-    private Double setDownKg;
+    /**
+     * When the keg swapped in was set down, epoch ms (the time of a full_ref taken from its weight); 0 when not
+     * known (a profile restored at start-up).
+     */
     private long setDownAtMs;
 
     /**
      * @param shellToleranceKg  a type's shell weighs its reference ± this, kg (PipelineConfig shell_tolerance_kg)
      * @param fullBeerTolerance a full keg holds its capacity at its gravity within this fraction
-     * @param fullKegWindowKg   a keg set down within this of its type's full weight is taken as set down full
-     *                          when it is assigned (PipelineConfig full_keg_window_kg)
      */
-    public KegKeeper(KegProfile initial, double shellToleranceKg, double fullBeerTolerance, double fullKegWindowKg) {
+    public KegKeeper(KegProfile initial, double shellToleranceKg, double fullBeerTolerance) {
         this.keg = initial;
         this.shellToleranceKg = shellToleranceKg;
         this.fullBeerTolerance = fullBeerTolerance;
-        this.fullKegWindowKg = fullKegWindowKg;
     }
 
     public KegProfile profile() {
@@ -40,14 +38,13 @@ public final class KegKeeper {
     /**
      * A new keg of {@code weightKg} settled on the platform: tare pending, the beer unknown (a scale
      * cannot tell one beer from another) and the last beer's sg kept until the keg is assigned. No
-     * keg is taken for full (issue 12: a part-full keg read 100 % until assigned): its level comes
-     * from its weight, its type's reference empty and its capacity at that gravity. Its type is the
-     * replaced keg's unless the weight is impossible for it (see {@link KegType#mostPlausible}).
+     * keg is taken for full (issue 12: a part-full keg read 100 % until assigned): its level is an
+     * estimate from its weight, its type's shell ({@link KegProfile#estimatedShellKg}) and its capacity at that
+     * gravity. Its type is the replaced keg's unless the weight is impossible for it (see {@link KegType#mostPlausible}).
      */
     public void swappedIn(double weightKg, long atMs) {
         KegType type = KegType.mostPlausible(weightKg, keg.sg(), keg.kegType(), shellToleranceKg);
-        keg = new KegProfile(null, null, type, keg.sg(), Tare.PENDING);
-        setDownKg = weightKg;
+        keg = new KegProfile(null, null, type, keg.sg(), Tare.PENDING, weightKg);
         setDownAtMs = atMs;
     }
 
@@ -55,28 +52,50 @@ public final class KegKeeper {
      * The keg was assigned (by the cloud or the technician) with its beer ({@code beerId}, null when
      * not named). The keg swapped in (no keg_id yet) or the same keg_id again keeps what was measured
      * of it; another keg_id over an assigned keg (a swap the scale did not see: the new keg weighed what
-     * the old one did, or a correction) starts with nothing measured, as the old keg's tare is not its.
+     * the old one did, or a correction) starts with nothing measured, as the old keg's tare is not its,
+     * and with {@code nowKg} at {@code nowMs} (NaN: not known) as its weight seen on the platform.
      *
-     * <p>A keg that has nothing measured is also looked at once, with the weight it was set down with
-     * (the keg swapped in) or, for another keg, {@code nowKg} at {@code nowMs} (NaN: not known): within
-     * {@code full_keg_window_kg} of a full keg of the assigned type and gravity (shell reference + capacity
-     * × 3.785411784 L × sg), it is full and that weight is recorded as its full_ref. Why: shells of one type
-     * differ by up to ± 0.6 kg between makers (issue 12's bar: ± 0.3 kg), 1.5 to 3 % of a sixth barrel's
-     * beer for the whole life of the keg when the level counts from the reference shell; counting down
-     * from the weight it had when full leaves only the brewery's fill. A keg part-full weighs less and
-     * keeps the reference shell (its level is an estimate, as before).
+     * <p>{@code full}: whoever assigned it says it is a new keg, full from the brewery. Its weight when set down
+     * (the keg swapped in; for another keg, or one whose set-down weight is not known, {@code nowKg}) is then
+     * recorded as its full_ref (tare_status full_set): the level counts down from a weight of this keg, and the
+     * scale claims it. Without that word nothing is claimed from a weight, however near a full keg it comes: a
+     * part-full keg with a heavy shell weighs what a full one with a light shell does (issue 12: a keg set down
+     * 97.9 % full was taken for full, its level claimed 2.1 % high); its level is an estimate (tare_status
+     * pending, see {@link KegProfile#estimatedShellKg}). A measured tare of the same keg is kept either way.
+     *
+     * @throws PipelineException       {@code full} with no weight of the keg known; nothing changes then
+     * @throws ImplausibleTareException {@code full} with a weight that a full keg of this type and gravity cannot
+     *                                  have (its shell would lie outside the type's range); nothing changes then
      */
-    public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs) {
-        boolean sameKeg = keg.kegId() == null || keg.kegId().equals(kegId);
+    public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs, boolean full) {
+        boolean swappedIn = keg.kegId() == null;
+        boolean sameKeg = swappedIn || keg.kegId().equals(kegId);
         Tare tare = sameKeg ? keg.tare() : Tare.PENDING;
-        Double fullAt = keg.kegId() == null ? setDownKg : sameKeg || Double.isNaN(nowKg) ? null : nowKg;
-        long fullAtMs = keg.kegId() == null ? setDownAtMs : nowMs;
-        if (fullAt != null && tare.taredAtMs() == null
-                && Math.abs(fullAt - type.emptyKg() - type.beerWhenFullKg(sg)) <= fullKegWindowKg) {
-            tare = tare.withFull(fullAt, fullAtMs);
+        Double seen = sameKeg && keg.setDownKg() != null ? keg.setDownKg() : Double.isNaN(nowKg) ? null : nowKg;
+        // the set-down time is known only for a keg swapped in since this start (a restored profile keeps the weight)
+        long seenAtMs = sameKeg && keg.setDownKg() != null && swappedIn && setDownAtMs > 0 ? setDownAtMs : nowMs;
+        if (full && tare.fullRefKg() == null) {
+            tare = tare.withFull(requireFullKeg(seen, type, sg), seenAtMs);
         }
-        keg = new KegProfile(kegId, beerId, type, sg, tare);
-        setDownKg = null;
+        keg = new KegProfile(kegId, beerId, type, sg, tare, seen);
+    }
+
+    /** The keg's weight as a full keg of {@code type} at {@code sg}: its shell must then be one of that type. */
+    private double requireFullKeg(Double kg, KegType type, double sg) {
+        if (kg == null) {
+            throw new PipelineException("full", true, "needs a settled weight of the keg to take as its full weight, and "
+                    + "none is known; assign it full once it stands still on the platform");
+        }
+        double shell = kg - type.beerWhenFullKg(sg);
+        if (Math.abs(shell - type.emptyKg()) > shellToleranceKg) {
+            throw new ImplausibleTareException("full_ref", kg, String.format(Locale.ROOT,
+                    "a full %s at sg %.3f weighs %.2f..%.2f kg (its shell %.2f..%.2f kg); this keg would have a %.2f kg "
+                            + "shell: is it full, of that type and the gravity right?", type.wireName(), sg,
+                    type.emptyKg() - shellToleranceKg + type.beerWhenFullKg(sg),
+                    type.emptyKg() + shellToleranceKg + type.beerWhenFullKg(sg),
+                    type.emptyKg() - shellToleranceKg, type.emptyKg() + shellToleranceKg, shell));
+        }
+        return kg;
     }
 
     /**
@@ -109,7 +128,7 @@ public final class KegKeeper {
     /** Replaces the profile wholesale (e.g. restored from the store at start-up). */
     public void restore(KegProfile profile) {
         keg = profile;
-        setDownKg = null;
+        setDownAtMs = 0;
     }
 
     private void requireShell(double kg) {

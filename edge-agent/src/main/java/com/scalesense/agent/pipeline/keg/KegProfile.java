@@ -15,8 +15,17 @@ import com.scalesense.protocol.Ids;
  * @param kegType keg type (reference weights)
  * @param sg      specific gravity of the beer (seed 000: default 1.0; 1.007 … 1.014)
  * @param tare    measured weights of this keg
+ * @param setDownKg a gross weight of this keg seen on the platform, kg: the weight it was set down with (or, for
+ *                a keg assigned over another without a swap, its weight then); null when none is known. Not a
+ *                measurement of full or empty: it only bounds the shell (beer never exceeds a full keg's), see
+ *                {@link #emptyKg}
  */
-public record KegProfile(String kegId, String beerId, KegType kegType, double sg, Tare tare) {
+public record KegProfile(String kegId, String beerId, KegType kegType, double sg, Tare tare, Double setDownKg) {
+
+    /** A keg whose weight on the platform is not known (restored, scripted, or the type's reference). */
+    public KegProfile(String kegId, String beerId, KegType kegType, double sg, Tare tare) {
+        this(kegId, beerId, kegType, sg, tare, null);
+    }
 
     public KegProfile {
         PipelineException.require(beerId == null || Ids.isBeerId(beerId), "beer_id", beerId, Ids.BEER_ID_RULE);
@@ -24,6 +33,8 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
         PipelineException.require(Double.isFinite(sg) && sg >= 0.9 && sg <= 1.2, "specific_gravity", sg,
                 "must be within [0.9, 1.2]");
         PipelineException.require(tare != null, "tare", null, "must be set (Tare.PENDING if nothing measured)");
+        PipelineException.require(setDownKg == null || (Double.isFinite(setDownKg) && setDownKg > 0), "set_down_kg",
+                setDownKg, "must be a weight > 0 kg");
         PipelineException.require(tare.fullRefKg() == null || tare.fullRefKg() > emptyOf(kegType, tare), "full_ref",
                 tare.fullRefKg(), "must be heavier than the empty weight " + emptyOf(kegType, tare) + " kg");
     }
@@ -36,13 +47,35 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
     /**
      * Empty weight in use, kg: the measured empty_offset; else, when only the full weight was measured, that
      * weight less a full keg's beer (capacity at this gravity: the shell this keg really has, not its type's
-     * reference, which may be 0.6 kg off); else the type's reference.
+     * reference, which may be 0.6 kg off); else an estimate (tare_status pending), see {@link #estimatedShellKg}.
      */
     public double emptyKg() {
         if (tare.emptyOffsetKg() == null && tare.fullRefKg() != null) {
             return tare.fullRefKg() - kegType.beerWhenFullKg(sg);
         }
-        return emptyOf(kegType, tare);
+        return tare.emptyOffsetKg() != null ? tare.emptyOffsetKg() : estimatedShellKg();
+    }
+
+    /**
+     * The shell the scale estimates while nothing of the keg was measured, kg: the middle of the shells its weight
+     * allows. A shell lies within {@link KegType#SHELL_SPREAD_KG} of its type's reference; a keg holds at most a
+     * full keg's beer, so a keg seen weighing {@link #setDownKg} has a shell of at least that less a full keg's beer.
+     * The middle of what is left is off by at most half its width, never more than the spread (0.3 kg: 0.5 % of a
+     * half barrel's beer, 1.0 % of a quarter's, 1.5 % of a sixth's), and the nearer the weight comes to a full keg
+     * with the heaviest shell, the less (exact there). A keg that may be full is not taken for full: a part-full
+     * keg with a heavy shell weighs what a full one with a light shell does (issue 12: a keg 97.9 % full was taken
+     * for full and its level claimed 2.1 % high). Without a weight, or before the keg is assigned, the type's
+     * reference: until then the gravity is the replaced keg's beer's, and a full keg's beer at a gravity 0.03 off
+     * is 1.7 kg off for a half barrel, which would pin the shell to an end of its range instead of narrowing it.
+     */
+    public double estimatedShellKg() {
+        double reference = kegType.emptyKg();
+        if (setDownKg == null || kegId == null) {
+            return reference;
+        }
+        double high = reference + KegType.SHELL_SPREAD_KG;
+        double low = Math.max(reference - KegType.SHELL_SPREAD_KG, Math.min(high, setDownKg - kegType.beerWhenFullKg(sg)));
+        return (low + high) / 2;
     }
 
     /**
@@ -69,7 +102,7 @@ public record KegProfile(String kegId, String beerId, KegType kegType, double sg
     }
 
     public KegProfile withTare(Tare newTare) {
-        return new KegProfile(kegId, beerId, kegType, sg, newTare);
+        return new KegProfile(kegId, beerId, kegType, sg, newTare, setDownKg);
     }
 
     private static double emptyOf(KegType type, Tare tare) {

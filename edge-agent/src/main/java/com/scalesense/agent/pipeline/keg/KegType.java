@@ -15,6 +15,14 @@ public enum KegType {
     SIXTH_BARREL(KegTypes.SIXTH_BARREL),
     SLIM_QUARTER(KegTypes.SLIM_QUARTER);
 
+    /**
+     * A real keg's shell weighs its type's reference empty weight within this, kg (issue 12: shells ± 0.3 kg
+     * around the reference). The level of a keg with nothing measured is an estimate whose shell error stays
+     * within it (see {@link KegProfile#estimatedShellKg}); a measured tare is refused only outside the wider
+     * {@code shell_tolerance_kg}, which also admits other makers' shells.
+     */
+    public static final double SHELL_SPREAD_KG = 0.3;
+
     /** The row of protocol's one keg-type table (seed 000) this type stands for. */
     private final KegReference reference;
 

@@ -63,4 +63,17 @@ class RequestHandlerTest {
         assertThat(empty.path("error").path("message").asText()).startsWith("beer_id = ");
         assertThat(service.assignments).isEmpty();
     }
+
+    @Test
+    void assign_keg_passes_on_whether_the_keg_is_new_and_full_and_refuses_a_flag_that_is_not_a_boolean() {
+        // issue 12 round 5: only an assignment that says so makes the set-down weight a claimed full_ref
+        reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\",\"full\":true}");
+        reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-008\",\"keg_type\":\"half_barrel\"}");
+        ObjectNode text = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-009\",\"keg_type\":\"half_barrel\","
+                + "\"full\":\"yes\"}");
+
+        assertThat(service.assignments).extracting(Assignment::full).containsExactly(true, false);
+        assertThat(text.path("error").path("code").asText()).isEqualTo("bad_request");
+        assertThat(text.path("error").path("message").asText()).startsWith("full = ").contains("must be true or false");
+    }
 }

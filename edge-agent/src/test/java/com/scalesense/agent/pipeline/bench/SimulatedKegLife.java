@@ -44,7 +44,7 @@ import java.util.Random;
  * weights (0, 20, 50, 100 kg, through the simulated cell), the scenario plays at the HX711 rate on
  * simulated time, and {@link Truth#ASSIGN_AFTER_MS} after each keg is really set down (the first
  * one too) the technician assigns its type and beer (as the dashboard's beer assignment of seed
- * 000 would). {@code bar} adds the disturbances of a real bar (issue 12).
+ * 000 would), and says whether it is a new keg, full from the brewery (a part-full keg is not). {@code bar} adds the disturbances of a real bar (issue 12).
  */
 public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, TemperatureProfile temperature,
                                boolean thermometer, List<KegSpec> kegs, TrafficProfile traffic, BarDisturbances bar) {
@@ -75,8 +75,12 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
             // truth of the bar, not on what the pipeline detected (a knock is no reason to assign anything).
             if (nextToAssign < scenario.periods().size() && sample.wallMillis() >= EPOCH_MS
                     + scenario.periods().get(nextToAssign).placedNanos() / 1_000_000 + Truth.ASSIGN_AFTER_MS) {
-                KegSpec keg = scenario.periods().get(nextToAssign).keg();
-                pipeline.assignKeg("keg-life-" + seed + "-" + nextToAssign, null, KegType.fromWireName(keg.kegType()), keg.sg());
+                KegPeriod period = scenario.periods().get(nextToAssign);
+                KegSpec keg = period.keg();
+                // a new keg from the brewery is assigned as full; one set down part-full (moved from another tap) is not
+                boolean full = period.initialBeerKg() >= keg.fullBeerKg() - 1e-9;
+                pipeline.assignKeg("keg-life-" + seed + "-" + nextToAssign, null, KegType.fromWireName(keg.kegType()), keg.sg(),
+                        full);
                 nextToAssign++;
             }
         }
@@ -161,7 +165,10 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
         return new Truth(pours, placements, ms -> scenario.levelPctAt((ms - epochMs) * 1_000_000), ms -> {
             int i = scenario.periodIndexAt((ms - epochMs) * 1_000_000);
             return i < 0 ? Double.NaN : scenario.periods().get(i).keg().capacityGallons() * 8 / 100;
-        }, faults, disturbances);
+        }, faults, disturbances, ms -> {
+            int i = scenario.periodIndexAt((ms - epochMs) * 1_000_000);
+            return i < 0 ? Double.NaN : 100 * KegType.SHELL_SPREAD_KG / scenario.periods().get(i).keg().fullBeerKg();
+        });
     }
 
     /** A finished life: the truth and what the pipeline said. */

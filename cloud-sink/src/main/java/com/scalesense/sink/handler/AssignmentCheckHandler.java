@@ -12,7 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Entry point for an EventBridge schedule (template: every 5 minutes) running
- * {@link AssignmentCheck}: every keg assignment the scale has not yet applied is sent again.
+ * {@link AssignmentCheck}: every keg assignment the scale has not yet applied is sent again; then
+ * the held batches of every device on the work list are replayed ({@link HeldBatchReplay#sweep}), so
+ * a registration fixed in the API or by hand lets them in within one period.
  * Variables: {@code SCALESENSE_IOT_DATA_ENDPOINT} (required, see {@link SinkWiring#scaleCommands}),
  * {@code SCALESENSE_TABLE_PREFIX}.
  */
@@ -21,14 +23,22 @@ public final class AssignmentCheckHandler implements RequestHandler<ScheduledEve
     private static final Logger LOG = LoggerFactory.getLogger(AssignmentCheckHandler.class);
 
     private final AssignmentCheck check;
+    private final HeldBatchReplay replay;
 
     public AssignmentCheckHandler() {
         this(new AssignmentCheck(SinkWiring.client(), TableNames.fromEnv(System.getenv()), Clock.systemUTC(),
-                SinkWiring.scaleCommands(System.getenv())));
+                SinkWiring.scaleCommands(System.getenv())),
+                SinkWiring.heldReplay(SinkWiring.client(), System.getenv(), Clock.systemUTC()));
     }
 
     public AssignmentCheckHandler(AssignmentCheck check) {
+        this(check, null);
+    }
+
+    /** @param replay the held-batch sweep run after the check, or null for none */
+    public AssignmentCheckHandler(AssignmentCheck check, HeldBatchReplay replay) {
         this.check = check;
+        this.replay = replay;
     }
 
     @Override
@@ -36,6 +46,16 @@ public final class AssignmentCheckHandler implements RequestHandler<ScheduledEve
         AssignmentCheck.Report r = check.run();
         LOG.info("Assignment check: {} sent, {} not sent, {} without a scale, {} cleared", r.sent(), r.notSent(),
                 r.noScale(), r.cleared());
-        return Map.of("sent", r.sent(), "not_sent", r.notSent(), "no_scale", r.noScale(), "cleared", r.cleared());
+        Map<String, Object> result = new java.util.LinkedHashMap<>(Map.of("sent", r.sent(), "not_sent", r.notSent(),
+                "no_scale", r.noScale(), "cleared", r.cleared()));
+        if (replay != null) {
+            HeldBatchReplay.SweepReport held = replay.sweep();
+            LOG.info("Held batches: {} devices, {} let in, {} still refused", held.devices(), held.letIn(),
+                    held.stillRefused());
+            result.put("held_devices", held.devices());
+            result.put("held_let_in", held.letIn());
+            result.put("held_refused", held.stillRefused());
+        }
+        return result;
     }
 }

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
 import com.scalesense.sink.admin.AssignmentCheck;
+import com.scalesense.sink.rejection.RejectionMetrics;
 import com.scalesense.sink.tables.TableNames;
 import java.time.Clock;
 import java.util.Map;
@@ -24,21 +25,29 @@ public final class AssignmentCheckHandler implements RequestHandler<ScheduledEve
 
     private final AssignmentCheck check;
     private final HeldBatchReplay replay;
+    private final RejectionMetrics metrics;
+    private final Clock clock;
 
     public AssignmentCheckHandler() {
         this(new AssignmentCheck(SinkWiring.client(), TableNames.fromEnv(System.getenv()), Clock.systemUTC(),
                 SinkWiring.scaleCommands(System.getenv())),
-                SinkWiring.heldReplay(SinkWiring.client(), System.getenv(), Clock.systemUTC()));
+                SinkWiring.heldReplay(SinkWiring.client(), System.getenv(), Clock.systemUTC()),
+                new RejectionMetrics(System.out), Clock.systemUTC());
     }
 
     public AssignmentCheckHandler(AssignmentCheck check) {
-        this(check, null);
+        this(check, null, null, Clock.systemUTC());
     }
 
-    /** @param replay the held-batch sweep run after the check, or null for none */
-    public AssignmentCheckHandler(AssignmentCheck check, HeldBatchReplay replay) {
+    /**
+     * @param replay  the held-batch sweep run after the check, or null for none
+     * @param metrics where the sweep's count of batches still held goes (EMF), or null
+     */
+    public AssignmentCheckHandler(AssignmentCheck check, HeldBatchReplay replay, RejectionMetrics metrics, Clock clock) {
         this.check = check;
         this.replay = replay;
+        this.metrics = metrics;
+        this.clock = clock;
     }
 
     @Override
@@ -55,6 +64,9 @@ public final class AssignmentCheckHandler implements RequestHandler<ScheduledEve
             result.put("held_devices", held.devices());
             result.put("held_let_in", held.letIn());
             result.put("held_refused", held.stillRefused());
+            if (metrics != null) {
+                metrics.held(held.stillRefused(), clock.instant());
+            }
         }
         return result;
     }

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.WireCodec;
+import com.scalesense.sink.admin.AssignmentCheck;
 import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.handler.MessageRouter.Outcome;
+import com.scalesense.sink.rejection.RejectionMetrics;
 import com.scalesense.sink.store.dynamo.DynamoRejections;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.testing.Batches;
+import com.scalesense.sink.testing.RecordingCommands;
 import com.scalesense.sink.testing.SinkHarness;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.io.ByteArrayOutputStream;
@@ -98,11 +101,15 @@ class HeldBatchReplayIT extends WithLocalDynamo {
         var newer = batch(Batches.HARDWARE_ID, Batches.DEVICE_ID, UNKNOWN_KEG, T0 + 3_600_000, 50);
         assertThat(w.route(newer)).isEqualTo(Outcome.ACCEPTED);
         var replay = new HeldBatchReplay(w.quarantine, w.sink.service(), w.sink.clock);
-        var report = replay.sweep();
+        var emf = new ByteArrayOutputStream();
+        var report = new AssignmentCheckHandler(new AssignmentCheck(dynamo.client(), w.sink.names, w.sink.clock,
+                new RecordingCommands()), replay, new RejectionMetrics(new PrintStream(emf, true, StandardCharsets.UTF_8)),
+                w.sink.clock).handleRequest(null, null);
 
         // then the older batch's readings are in once, the tap state stays the newer batch's,
         // the record says replayed without its payload, and the device left the work list
-        assertThat(report).isEqualTo(new HeldBatchReplay.SweepReport(1, 1, 0));
+        assertThat(report).containsEntry("held_devices", 1).containsEntry("held_let_in", 1).containsEntry("held_refused", 0);
+        assertThat(emf.toString(StandardCharsets.UTF_8)).contains("\"HeldBatches\":0");
         assertThat(w.readings(Batches.HARDWARE_ID)).isEqualTo(6);
         assertThat(w.tapState().get("updated_at_ms").n())
                 .isEqualTo(String.valueOf(newer.readings().get(2).timestampMs()));

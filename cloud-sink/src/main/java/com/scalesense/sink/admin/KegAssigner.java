@@ -126,9 +126,10 @@ public final class KegAssigner {
         String replacedKegId = Attr.str(tap, "keg_id");
         String deviceId = Attr.str(tap, DeviceRegistry.TAP_DEVICE);
         for (int attempt = 1; ; attempt++) {
-            KegAssignment a = new KegAssignment(kegId != null ? kegId : kegIds.next(), tapId, beerRef, kegTypeId,
+            String id = kegId != null ? kegId : kegIds.next();
+            KegAssignment a = new KegAssignment(id, tapId, beerRef, kegTypeId,
                     full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
-                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now, KegCommands.commandId(kegId),
+                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now, KegCommands.commandId(id),
                     deviceId, false);
             try {
                 table.transact(items(locId, tapNumber, a, replacedKegId));

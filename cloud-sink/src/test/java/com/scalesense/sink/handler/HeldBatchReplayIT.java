@@ -185,7 +185,21 @@ class HeldBatchReplayIT extends WithLocalDynamo {
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("still refused  " + moved.batchId() + "  [registry.tap_id]");
         assertThat(w.readings(Batches.HARDWARE_ID)).isZero();
         assertThat(w.rejections(Batches.DEVICE_ID)).filteredOn(i -> i.containsKey("hold_status")).singleElement()
-                .satisfies(item -> assertThat(item).containsKey("payload_gzip"));
+                .satisfies(item -> assertThat(item).containsKey("payload_gzip").doesNotContainKey("retries"));
+
+        // and when the scale is then registered at another bar, the sweep keeps it held under its new reason
+        w.sink.registerDevice(Batches.DEVICE_ID, Batches.HARDWARE_ID, "loc-002", "loc-002#TAP#01");
+        assertThat(new HeldBatchReplay(w.quarantine, w.sink.service(), w.sink.clock).sweep())
+                .isEqualTo(new HeldBatchReplay.SweepReport(1, 0, 1));
+        assertThat(w.rejections(Batches.DEVICE_ID)).filteredOn(i -> i.containsKey("hold_status")).singleElement()
+                .satisfies(item -> {
+                    assertThat(item.get("hold_status").s()).isEqualTo("held");
+                    assertThat(item.get("rule").s()).isEqualTo("registry.loc_id");
+                    assertThat(item.get("reason").s()).contains("loc_id = loc-001", "must be loc-002");
+                    assertThat(item.get("retries").n()).isEqualTo("1");
+                    assertThat(item).containsKey("payload_gzip");
+                });
+        assertThat(w.readings(Batches.HARDWARE_ID)).isZero();
 
         // Cost of holding (docs/cloud.md): write units DynamoDB Local reported for each put, in route order.
         int rawBytes = Messages.bytes(Messages.batchEvent(moved, Batches.DEVICE_ID)).length;

@@ -84,6 +84,21 @@ public final class KegAssigner {
      * @throws ConflictException     if the tap's keg changed since it was read
      */
     public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId) {
+        return assign(locId, tapNumber, beerRef, kegTypeId, null);
+    }
+
+    /**
+     * As {@link #assign(String, String, String, String)}, under {@code kegId} when given: the id a
+     * scale already uses (a keg assigned on the scale that the cloud was never told about), so its
+     * held batches can be let in (docs/cloud.md, "Held batches"). Null mints a new id.
+     *
+     * @throws InvalidInputException also for a malformed keg_id
+     * @throws ConflictException     also if a keg of that id exists already
+     */
+    public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId, String kegId) {
+        if (kegId != null) {
+            Fields.match("keg_id", kegId, Fields.KEG_ID);
+        }
         Fields.match("loc_id", locId, Fields.LOC_ID);
         Fields.match("tap_number", tapNumber, Fields.TAP_NUMBER);
         KegReference reference = Fields.kegType(kegTypeId);
@@ -111,10 +126,10 @@ public final class KegAssigner {
         String replacedKegId = Attr.str(tap, "keg_id");
         String deviceId = Attr.str(tap, DeviceRegistry.TAP_DEVICE);
         for (int attempt = 1; ; attempt++) {
-            String kegId = kegIds.next();
-            KegAssignment a = new KegAssignment(kegId, tapId, beerRef, kegTypeId,
+            String id = kegId != null ? kegId : kegIds.next();
+            KegAssignment a = new KegAssignment(id, tapId, beerRef, kegTypeId,
                     full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
-                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now, KegCommands.commandId(kegId),
+                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now, KegCommands.commandId(id),
                     deviceId, false);
             try {
                 table.transact(items(locId, tapNumber, a, replacedKegId));
@@ -127,6 +142,9 @@ public final class KegAssigner {
                 if (failed(reasons, 2)) {
                     throw new ConflictException("tap", tapId, "its keg changed while this keg was being assigned"
                             + " (was " + replacedKegId + "); reload the tap and retry");
+                }
+                if (failed(reasons, 1) && kegId != null) {
+                    throw new ConflictException("keg", kegId, "exists already: a given keg_id is assigned once");
                 }
                 if (!failed(reasons, 1) || attempt == MAX_ID_ATTEMPTS) {
                     throw new ConflictException("keg", a.kegId(), "assignment cancelled: " + e.getMessage());

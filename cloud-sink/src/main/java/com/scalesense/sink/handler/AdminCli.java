@@ -46,12 +46,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * api-key revoke &lt;key_id&gt;
  * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
- * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt;
+ * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt; [keg_id]   keg_id: adopt the id the scale already uses
  * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
+ * rejections replay &lt;device_id&gt; [batch_id]   let the scale's held batches in now, or say why not
  * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
  * --help                            this list and the environment it reads
  * </pre>
  * {@code --region <region>} before the command sets the AWS region ({@link CliRegion}).
+ * device register and keg assign replay the scale's held batches at once (docs/cloud.md, "Held batches").
  * Environment: {@code SCALESENSE_TABLE_PREFIX}, {@code API_KEY_PEPPER} (api-key commands),
  * {@code SCALESENSE_IOT_DATA_ENDPOINT} (keg assign sends assign_keg at once; without it the
  * scheduled assignment check sends it),
@@ -64,8 +66,8 @@ public final class AdminCli {
 
     static final String USAGE = "usage: [--region <region>] create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
-            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type>"
-            + " | rejections <device_id> [limit] | serve-api [port]";
+            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type> [keg_id]"
+            + " | rejections <device_id> [limit] | rejections replay <device_id> [batch_id] | serve-api [port]";
     /** What {@code --help} prints after {@link #USAGE}. */
     static final String ENVIRONMENT = String.join(System.lineSeparator(),
             "environment:",
@@ -182,21 +184,31 @@ public final class AdminCli {
             } else if (command.equals("device register") && args.length == 6) {
                 new DeviceRegistry(client(), names, clock).register(args[2], args[3], args[4], args[5]);
                 out.println("registered " + args[2] + " on " + args[4] + "#TAP#" + args[5]);
-            } else if (command.equals("keg assign") && args.length == 6) {
+                replay(args[2], null);
+            } else if (command.equals("keg assign") && (args.length == 6 || args.length == 7)) {
                 KegIds ids = new KegIds(clock, new SecureRandom());
                 KegAssignment a = (env.containsKey(SinkWiring.IOT_ENDPOINT_ENV)
                         ? new KegAssigner(client(), names, clock, ids, SinkWiring.scaleCommands(env, client().serviceClientConfiguration().region()))
-                        : new KegAssigner(client(), names, clock, ids)).assign(args[2], args[3], args[4], args[5]);
+                        : new KegAssigner(client(), names, clock, ids)).assign(args[2], args[3], args[4], args[5],
+                        args.length == 7 ? args[6] : null);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
                 out.println("pending until the scale's readings carry it; assign_keg " + a.commandId()
                         + (a.commandSent() ? " sent to " + a.deviceId() : a.deviceId() == null
                         ? ": no scale registered on the tap yet" : ": left to the assignment check to send"));
+                if (a.deviceId() != null) {
+                    replay(a.deviceId(), null);
+                }
+            } else if (command.equals("rejections replay") && (args.length == 3 || args.length == 4)) {
+                Fields.match("device_id", args[2], Fields.DEVICE_ID);
+                if (replay(args[2], args.length == 4 ? args[3] : null) == 0) {
+                    out.println("no held batch of " + args[2] + (args.length == 4 ? " with batch_id " + args[3] : ""));
+                }
             } else if (args.length >= 2 && args.length <= 3 && args[0].equals("rejections")) {
                 int limit = args.length == 3 ? limit(args[2]) : DEFAULT_REJECTIONS;
                 for (Rejection r : new DynamoRejections(client(), names).recent(args[1], limit)) {
-                    out.println(r.receivedAt() + "  " + r.rule() + "  sha256=" + r.payloadSha256() + "  "
-                            + r.payloadBytes() + " bytes  " + r.reason());
+                    out.println(r.receivedAt() + "  " + r.rule() + (r.holdStatus() == null ? "" : "  " + r.holdStatus())
+                            + "  sha256=" + r.payloadSha256() + "  " + r.payloadBytes() + " bytes  " + r.reason());
                     out.println("    " + r.excerpt());
                 }
             } else if (args.length >= 1 && args.length <= 2 && args[0].equals("serve-api")) {
@@ -224,6 +236,24 @@ public final class AdminCli {
             out.println("error: DynamoDB: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * Replays the device's held batches (or the one of {@code batchId}) and prints each outcome.
+     *
+     * @return how many held batches were tried
+     */
+    private int replay(String deviceId, String batchId) {
+        var outcomes = SinkWiring.heldReplay(client(), env, clock).replay(deviceId, batchId);
+        for (HeldBatchReplay.Outcome o : outcomes) {
+            out.println(o.letIn() ? "let in         " + o.batchId() + "  " + o.result()
+                    : "still refused  " + o.batchId() + "  [" + o.rule() + "] " + o.reason());
+        }
+        if (!outcomes.isEmpty()) {
+            long in = outcomes.stream().filter(HeldBatchReplay.Outcome::letIn).count();
+            out.println("held batches of " + deviceId + ": " + in + " let in, " + (outcomes.size() - in) + " still refused");
+        }
+        return outcomes.size();
     }
 
     /** DynamoDB Query returns at most 1 MB a page; 1000 small rejection items fit in one. */

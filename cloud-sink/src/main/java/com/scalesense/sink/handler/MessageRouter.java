@@ -5,6 +5,7 @@ import com.scalesense.protocol.Topics;
 import com.scalesense.protocol.Violation;
 import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.BatchIdReusedException;
+import com.scalesense.sink.FixableRejectionException;
 import com.scalesense.sink.RejectedMessageException;
 import com.scalesense.sink.ingest.IngestResult;
 import com.scalesense.sink.ingest.IngestionService;
@@ -92,13 +93,14 @@ public final class MessageRouter {
      */
     public Routed route(byte[] message) {
         String deviceId = Rejection.UNKNOWN_DEVICE;
+        String topic = null;
         try {
             if (message.length > WireCodec.MAX_RULE_EVENT_BYTES) {
                 throw rejected("payload", message.length + " bytes", "must be at most "
                         + WireCodec.MAX_PAYLOAD_BYTES + " bytes from the device (AWS IoT Core MQTT payload limit)"
                         + " plus " + WireCodec.RULE_TOPIC_ALLOWANCE + " for the rule's topic field");
             }
-            String topic = topics.of(message);
+            topic = topics.of(message);
             int deviceBytes = WireCodec.devicePayloadBytes(message.length, topic);
             if (deviceBytes > WireCodec.MAX_PAYLOAD_BYTES) {
                 throw rejected("payload", deviceBytes + " bytes from the device", "must be at most "
@@ -128,11 +130,14 @@ public final class MessageRouter {
                     + Topics.STATE);
         } catch (RejectedMessageException | BatchIdReusedException | ProtocolException e) {
             // Never retried: the same bytes would fail the same way. Kept in the quarantine and counted.
-            return reject(message, deviceId, ruleOf(e), e.getMessage());
+            // A batch refused only by a registration an operator can fix is held whole for replay
+            // (docs/cloud.md, "Held batches"); a state message is not: its batch carries the same records.
+            boolean hold = e instanceof FixableRejectionException && topic != null && topic.endsWith("/" + Topics.BATCHES);
+            return reject(message, deviceId, ruleOf(e), e.getMessage(), hold);
         }
     }
 
-    private Routed reject(byte[] message, String deviceId, String rule, String why) {
+    private Routed reject(byte[] message, String deviceId, String rule, String why, boolean hold) {
         Instant now = clock.instant();
         String reason = SafeText.bounded(why, MAX_REASON_CHARS);
         String device = SafeText.bounded(deviceId, MAX_DEVICE_ID_CHARS);
@@ -141,7 +146,12 @@ public final class MessageRouter {
         if (rejections != null) {
             String excerpt = SafeText.bounded(new String(message, 0, Math.min(message.length, MAX_EXCERPT_BYTES),
                     StandardCharsets.UTF_8), MAX_EXCERPT_BYTES);
-            rejections.keep(new Rejection(device, now, rule, reason, sha, message.length, excerpt));
+            Rejection rejection = new Rejection(device, now, rule, reason, sha, message.length, excerpt);
+            if (hold) {
+                rejections.hold(rejection, message);
+            } else {
+                rejections.keep(rejection);
+            }
         }
         if (metrics != null) {
             metrics.count(rule, now);
@@ -149,7 +159,7 @@ public final class MessageRouter {
         return new Routed(Outcome.REJECTED, reason);
     }
 
-    private static String ruleOf(RuntimeException e) {
+    static String ruleOf(RuntimeException e) {
         if (e instanceof RejectedMessageException r) {
             return r.rule();
         }

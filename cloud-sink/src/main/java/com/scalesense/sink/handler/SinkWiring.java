@@ -70,7 +70,10 @@ final class SinkWiring {
     }
 
     static SinkStore store(Map<String, String> env) {
-        DynamoDbClient client = client();
+        return store(client(), env);
+    }
+
+    static SinkStore store(DynamoDbClient client, Map<String, String> env) {
         long retention = env.containsKey(RETENTION_ENV)
                 ? Long.parseLong(env.get(RETENTION_ENV)) * SECS_PER_DAY
                 : DynamoSinkStore.DEFAULT_READINGS_RETENTION_SECS;
@@ -103,9 +106,18 @@ final class SinkWiring {
 
     /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */
     static MessageRouter router(SinkStore store, Map<String, String> env) {
-        var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
-                () -> UUID.randomUUID().toString());
+        var service = service(store, Clock.systemUTC());
         return new MessageRouter(WireCodec.forRuleEvents(), service, Clock.systemUTC(),
                 new DynamoRejections(client(), TableNames.fromEnv(env)), new RejectionMetrics(System.out));
+    }
+
+    private static IngestionService service(SinkStore store, Clock clock) {
+        return new IngestionService(store, new MessageValidator(), clock, () -> UUID.randomUUID().toString());
+    }
+
+    /** Replay of held batches over {@code client}'s tables, through the production ingestion path. */
+    static HeldBatchReplay heldReplay(DynamoDbClient client, Map<String, String> env, Clock clock) {
+        return new HeldBatchReplay(new DynamoRejections(client, TableNames.fromEnv(env)), service(store(client, env), clock),
+                clock);
     }
 }

@@ -4,6 +4,7 @@ import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Violation;
+import com.scalesense.sink.FixableRejectionException;
 import com.scalesense.sink.RejectedMessageException;
 import com.scalesense.sink.store.DeviceRegistration;
 import com.scalesense.sink.store.IngestContext;
@@ -69,18 +70,27 @@ final class Authorisation {
         DeviceRegistration reg = requireRegistered(what, b.deviceId(), ctx.registration());
         requireSame(what, HARDWARE, "hardware_id", b.hardwareId(), reg.hardwareId(), reg);
         requireSame(what, LOCATION, "loc_id", b.locId(), reg.locId(), reg);
-        requireSame(what, TAP, "tap_id", b.tapId(), reg.tapId(), reg);
+        if (!Objects.equals(b.tapId(), reg.tapId())) {
+            // Same location (checked above): a scale moved between taps, which device register fixes.
+            throw new FixableRejectionException(what, TAP, List.of(violation("tap_id", b.tapId(), reg.tapId(), reg)));
+        }
         List<Violation> kegs = new ArrayList<>();
+        boolean foreign = false;
         for (String keg : kegIds(b)) {
             String loc = ctx.kegLocations().get(keg);
             if (!reg.locId().equals(loc)) {
+                foreign |= loc != null;
                 kegs.add(new Violation("keg_id", keg, loc == null
                         ? "is no keg of " + reg.locId() + " (no KEG#/META: assign it with AdminCli keg assign)"
                         : "is a keg of another location, not of " + reg.locId() + ": a scale writes only its own bar's kegs"));
             }
         }
-        if (!kegs.isEmpty()) {
+        if (foreign) {
             throw new RejectedMessageException(what, KEG, kegs);
+        }
+        if (!kegs.isEmpty()) {
+            // Only kegs without KEG#/META: keg assign with that keg_id fixes it.
+            throw new FixableRejectionException(what, KEG, kegs);
         }
     }
 
@@ -99,7 +109,7 @@ final class Authorisation {
 
     private static DeviceRegistration requireRegistered(String what, String deviceId, DeviceRegistration reg) {
         if (reg == null || reg.hardwareId() == null || reg.locId() == null || reg.tapId() == null) {
-            throw new RejectedMessageException(what, UNREGISTERED, List.of(new Violation("device_id", deviceId,
+            throw new FixableRejectionException(what, UNREGISTERED, List.of(new Violation("device_id", deviceId,
                     "is not registered to a tap (no DEVICE#/META with hardware_id, loc_id, tap_id): an unregistered"
                             + " device writes nothing; register it with AdminCli device register")));
         }
@@ -109,10 +119,13 @@ final class Authorisation {
     private static void requireSame(String what, String rule, String field, String sent, String registered,
                                      DeviceRegistration reg) {
         if (!Objects.equals(sent, registered)) {
-            throw new RejectedMessageException(what, rule, List.of(new Violation(field, sent,
-                    "must be " + registered + ", as registered for device_id " + reg.deviceId()
-                            + ": a scale writes only for its own " + field)));
+            throw new RejectedMessageException(what, rule, List.of(violation(field, sent, registered, reg)));
         }
+    }
+
+    private static Violation violation(String field, String sent, String registered, DeviceRegistration reg) {
+        return new Violation(field, sent, "must be " + registered + ", as registered for device_id " + reg.deviceId()
+                + ": a scale writes only for its own " + field);
     }
 
 }

@@ -21,6 +21,8 @@ public final class RejectionMetrics {
     public static final String NAMESPACE = "ScaleSense/Sink";
     public static final String METRIC = "Rejections";
     public static final String DIMENSION = "Rule";
+    /** Batches still held after a replay sweep (no dimension): the alarm on it warns before the 30-day TTL. */
+    public static final String HELD = "HeldBatches";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,17 +34,22 @@ public final class RejectionMetrics {
 
     /** The EMF document of one rejection under {@code rule} at {@code at}. */
     public static String document(String rule, Instant at) {
+        return document(METRIC, 1, List.of(List.of(DIMENSION), List.of()), Map.of(DIMENSION, rule), at);
+    }
+
+    private static String document(String name, long value, List<List<String>> dimensions, Map<String, String> values,
+                                   Instant at) {
         Map<String, Object> metric = new LinkedHashMap<>();
         metric.put("Namespace", NAMESPACE);
-        metric.put("Dimensions", List.of(List.of(DIMENSION), List.of()));
-        metric.put("Metrics", List.of(Map.of("Name", METRIC, "Unit", "Count")));
+        metric.put("Dimensions", dimensions);
+        metric.put("Metrics", List.of(Map.of("Name", name, "Unit", "Count")));
         Map<String, Object> aws = new LinkedHashMap<>();
         aws.put("Timestamp", at.toEpochMilli());
         aws.put("CloudWatchMetrics", List.of(metric));
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("_aws", aws);
-        doc.put(DIMENSION, rule);
-        doc.put(METRIC, 1);
+        doc.putAll(values);
+        doc.put(name, value);
         try {
             return JSON.writeValueAsString(doc);
         } catch (JsonProcessingException e) {
@@ -52,5 +59,10 @@ public final class RejectionMetrics {
 
     public void count(String rule, Instant at) {
         out.println(document(rule, at));
+    }
+
+    /** Records how many batches a replay sweep left held ({@value #HELD}, a gauge without dimensions). */
+    public void held(long stillHeld, Instant at) {
+        out.println(document(HELD, stillHeld, List.of(List.of()), Map.of(), at));
     }
 }

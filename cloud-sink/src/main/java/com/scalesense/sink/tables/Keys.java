@@ -83,6 +83,16 @@ public final class Keys {
     /** Partition prefix of {@link #rejection}. */
     public static final String REJECTED_PREFIX = "REJECTED#";
 
+    /**
+     * The replay sweep's work list: one item per device with held batches (SK = device_id), written
+     * with each hold, deleted by the sweep once none is left held.
+     */
+    public static final String HELD_DEVICES = "HELD#DEVICES";
+
+    public static ItemKey heldDevice(String deviceId) {
+        return new ItemKey(HELD_DEVICES, deviceId);
+    }
+
     public static ItemKey deviceTelemetry(String deviceId) {
         return new ItemKey("DEVICE#" + deviceId, "TELEMETRY");
     }

@@ -62,6 +62,16 @@ class FailureCausesTest {
                 .isTrue();
         assertThat(FailureCauses.closedAfterHandshake(paho(0, new java.net.SocketException("Connection reset"))))
                 .isTrue();
+        // the close overtook the alert: the JDK names the handshake's end, not the certificate
+        assertThat(FailureCauses.closedAfterHandshake(paho(32103,
+                new SSLHandshakeException("Remote host terminated the handshake")))).isTrue();
+        assertThat(FailureCauses.closedAfterHandshake(paho(32103, new javax.net.ssl.SSLException("Connection reset"))))
+                .isTrue();
+        assertThat(FailureCauses.closedAfterHandshake(paho(32103, new java.io.EOFException("SSL peer shut down incorrectly"))))
+                .isTrue();
+        // our own refusal of the broker's certificate is not the broker closing
+        assertThat(FailureCauses.closedAfterHandshake(paho(32103, new SSLHandshakeException(
+                "PKIX path building failed: unable to find valid certification path to requested target")))).isFalse();
         // a refused TCP connection never got to a handshake
         assertThat(FailureCauses.closedAfterHandshake(paho(32103, new ConnectException("Connection refused"))))
                 .isFalse();

@@ -63,9 +63,9 @@ final class SinkWiring {
             // AssignmentCheck sends them, as AdminCli does in the same case.
             return HttpApi.create(client(), names, pepper, clock);
         }
-        KegAssigner assigner = new KegAssigner(client(), names, clock, new KegIds(clock, new SecureRandom()),
-                scaleCommands(env));
-        return HttpApi.create(client(), names, pepper, clock, assigner);
+        ScaleCommands commands = scaleCommands(env);
+        KegAssigner assigner = new KegAssigner(client(), names, clock, new KegIds(clock, new SecureRandom()), commands);
+        return HttpApi.create(client(), names, pepper, clock, assigner, commands);
     }
 
     static SinkStore store(Map<String, String> env) {
@@ -95,10 +95,13 @@ final class SinkWiring {
                 DefaultAwsRegionProviderChain.builder().build().getRegion(), DefaultCredentialsProvider.builder().build());
     }
 
-    /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */
+    /**
+     * The production router: rejections kept in the quarantine and counted by EMF on standard output;
+     * a scale that registers or connects is sent its low-keg rule when the IoT data endpoint is set.
+     */
     static MessageRouter router(SinkStore store, Map<String, String> env) {
         var service = new IngestionService(store, new MessageValidator(), Clock.systemUTC(),
-                () -> UUID.randomUUID().toString());
+                () -> UUID.randomUUID().toString(), env.containsKey(IOT_ENDPOINT_ENV) ? scaleCommands(env) : null);
         return new MessageRouter(WireCodec.forRuleEvents(), service, Clock.systemUTC(),
                 new DynamoRejections(client(), TableNames.fromEnv(env)), new RejectionMetrics(System.out));
     }

@@ -28,12 +28,12 @@ public final class LocalCloud implements AutoCloseable {
     private final LocalPresence presence;
 
     private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule,
-                       LocalPresence presence) {
+                       LocalPresence presence, LocalScaleCommands commands) {
         this.broker = broker;
         this.tables = tables;
         this.store = store;
         this.rule = rule;
-        this.commands = new LocalScaleCommands(broker.uri());
+        this.commands = commands;
         this.presence = presence;
     }
 
@@ -67,13 +67,15 @@ public final class LocalCloud implements AutoCloseable {
         }
         FaultySinkStore store = new FaultySinkStore(new DynamoSinkStore(tables.client(), tables.names()));
         Random ids = new Random(seed ^ 0x5EED);
+        // A scale that registers or connects is sent its location's low-keg rule, as in AWS (issue 18).
+        LocalScaleCommands commands = new LocalScaleCommands(broker.uri());
         IngestionService service = new IngestionService(store, new MessageValidator(), clock,
                 () -> new UUID((ids.nextLong() & ~0xF000L) | 0x4000L,
-                        (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
+                        (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString(), commands);
         IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service));
         LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
         presence.sendTo(rule::presence);
-        return new LocalCloud(broker, tables, store, rule, presence);
+        return new LocalCloud(broker, tables, store, rule, presence, commands);
     }
 
     public LocalBroker broker() {

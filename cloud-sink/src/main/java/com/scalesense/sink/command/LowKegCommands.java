@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The {@code set_low_keg} command (docs/protocol.md, DeviceCommand): a location's low_keg_pct and
  * grace_period_secs for its scales (issue 18). The scale judges nothing with them; it sends the
- * first reading under low_keg_pct and the first one grace_period_secs later at once, so the
- * low_keg alert the sink evaluates on the batches is not held back by the 2 h bulk batching.
+ * first reading grace_period_secs after the first one under low_keg_pct at once (with the readings
+ * before it), so the low_keg alert the sink evaluates on the batches is not held back by the 2 h
+ * bulk batching.
  *
  * <p>The command_id and issued_at_ms come from the settings' version (their {@code updated_at}),
  * so every send of one version is the same command, applied once per boot, and a scale keeps the

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Issue 18 with real parts: a real agent at its default batching ({@code batch.max_delay} 2 h) on a
  * simulated keg that runs low, the embedded HiveMQ, the sink behind the local IoT Rule on DynamoDB
  * Local. The low_keg alert needs the first reading a grace period (the demo location's 600 s) after
- * the first reading under 15 %; before issue 18's fix both waited in the outbox for the bulk batch
+ * the first reading under 15 %; before issue 18's fix it waited in the outbox for the bulk batch
  * (100 readings, about 95 minutes). Here the bar's clock is stopped at 60 minutes, before any bulk
  * batch is due, and the alert must still arrive: deterministic however slow the machine is (the
  * wait is only a hang guard). Fails on the old code: the alert never comes while the clock stands.

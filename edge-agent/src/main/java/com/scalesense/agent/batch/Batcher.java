@@ -19,7 +19,7 @@ import java.util.Optional;
  * tare or a sensor fault (rare, and written only from batches: at once), when it is the first batch
  * after such a header change (a keg assigned from the cloud or by scale-cal is applied in the cloud
  * only when a reading carrying it arrives, issue 17: it must not wait for the bulk), when it holds an
- * entry the {@link SealNow} names (the readings the cloud's low-keg alert waits for, issue 18), when its oldest entry is
+ * entry the {@link SealNow} names (the reading the cloud's low-keg alert waits for, issue 18), when its oldest entry is
  * older than {@code maxDelay} (bulk: periodic readings and pours, whose state goes out beside the
  * outbox at once, issue 18), or on shutdown; readings taken
  * before time sync wait up to {@code unsyncedHold} to be re-stamped, events included. Every batch passes the protocol's validator before it

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Outbox entries the {@link Batcher} seals at its next tick, whatever {@code batch.max_delay} says:
- * every pending entry up to a sequence number. Raised for the readings the cloud's low-keg alert
+ * every pending entry up to a sequence number. Raised for the reading the cloud's low-keg alert
  * waits for (issue 18, {@code pipeline.LowKegRule}). Thread-safe: the sampling thread raises it
  * after the entry is durable, the scheduler's tick reads it. Held in memory only: after a restart
  * every entry of an earlier boot is sealed at once anyway.

@@ -56,7 +56,7 @@ final class AgentParts implements AutoCloseable {
     private final AmbientCache ambient;
     private final AcceptedLog acceptedLog;
     private final StateSender states = new StateSender(new WireCodec());
-    /** The sink raises it for the readings the low-keg alert waits for; the batcher seals them at once. */
+    /** The sink raises it for the reading the low-keg alert waits for; the batcher seals it at once. */
     private final SealNow sealNow = new SealNow();
     private volatile UplinkRunner uplink;
     private StateDirLock lock;

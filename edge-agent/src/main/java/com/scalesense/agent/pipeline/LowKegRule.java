@@ -4,7 +4,7 @@ package com.scalesense.agent.pipeline;
  * The location's low-keg alert rule as the scale keeps it (issue 18): the cloud fires low_keg once
  * level_pct has stayed under {@code lowKegPct} for {@code gracePeriodSecs} (cloud-sink
  * {@code AlertEvaluator}, seed 000's grace period), judging the readings of the batches it gets.
- * The scale uses the rule only to send the two readings that alert waits for at once; it never
+ * The scale uses the rule only to send the reading that alert waits for at once; it never
  * decides the alert itself. The cloud sends it with the {@code set_low_keg} command; until then the
  * agent's configuration gives the cloud's own defaults.
  *

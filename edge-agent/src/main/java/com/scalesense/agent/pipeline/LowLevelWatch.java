@@ -3,17 +3,20 @@ package com.scalesense.agent.pipeline;
 import com.scalesense.protocol.Reading;
 
 /**
- * Which readings the cloud's low-keg alert waits for (issue 18). The cloud fires low_keg at the
+ * Which reading the cloud's low-keg alert waits for (issue 18). The cloud fires low_keg at the
  * first reading at least {@code grace_period_secs} after the first reading under
  * {@code low_keg_pct}, the level never back at or above it in between (cloud-sink
  * {@code AlertEvaluator}). With periodic readings batched for up to 2 h that reading reached the
  * cloud up to about 95 minutes late. This watch follows the same rule over the readings the
- * pipeline sends, in order: the first low reading (the crossing) and the first one a grace period
- * later (the proof) go out at once, and {@link #proofDueAtMs()} tells the pipeline when to take the
- * proof, so it exists at the crossing plus the grace period, not up to a reading interval later.
- * A reading without a level (no keg, sensor error) changes nothing, as in the cloud. Time is the
- * readings' own timestamps (wall ms), as the cloud judges them. After a start the level before is
- * unknown: a first low reading counts as a crossing (one small batch more per restart of a low keg).
+ * pipeline sends, in order: the first one a grace period after the crossing (the proof) goes out at
+ * once, with every reading before it (the crossing among them), and {@link #proofDueAtMs()} tells
+ * the pipeline when to take it, so it exists at the crossing plus the grace period, not up to a
+ * reading interval later. The crossing itself is not sealed at once: it would not make the alert
+ * sooner, and a small batch more per keg costs the sink about 6 write units (BusyDayBenchmark; the
+ * low level is on TAP#STATE at once anyway, from the pour's state message). A reading without a
+ * level (no keg, sensor error) changes nothing, as in the cloud. Time is the readings' own
+ * timestamps (wall ms), as the cloud judges them. After a start the level before is unknown: a
+ * first low reading counts as a crossing.
  */
 final class LowLevelWatch {
 
@@ -46,7 +49,7 @@ final class LowLevelWatch {
         return rule;
     }
 
-    /** Takes one reading about to be sent, in order; true when it must reach the cloud at once. */
+    /** Takes one reading about to be sent, in order; true when it must reach the cloud at once (the proof). */
     boolean atOnce(Reading reading) {
         Double level = reading.levelPct();
         if (reading.timestampMs() >= proofDueAtMs()) {
@@ -61,8 +64,8 @@ final class LowLevelWatch {
         }
         if (crossedAtMs == NONE) {
             crossedAtMs = reading.timestampMs();
-            proved = rule.gracePeriodSecs() == 0;
-            return true;
+            proved = rule.gracePeriodSecs() == 0; // no grace period: the crossing is the proof
+            return proved;
         }
         if (!proved && reading.timestampMs() - crossedAtMs >= rule.gracePeriodSecs() * 1000) {
             proved = true;

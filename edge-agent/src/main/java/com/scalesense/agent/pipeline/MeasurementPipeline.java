@@ -185,9 +185,9 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /**
-     * The cloud's low-keg rule from the next reading on: the first reading under its level and the
-     * first one its grace period later go to {@link PipelineListener#onReadingAtOnce}, and that later
-     * one is taken at the first usable sample the grace period after the first (see {@link LowLevelWatch}).
+     * The cloud's low-keg rule from the next reading on: the first reading its grace period after the
+     * first one under its level goes to {@link PipelineListener#onReadingAtOnce}, taken at the first
+     * usable sample the grace period after that first one (see {@link LowLevelWatch}).
      */
     public void lowKegRule(LowKegRule rule) {
         lowLevel.rule(rule);

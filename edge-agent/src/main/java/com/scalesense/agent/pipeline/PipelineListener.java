@@ -10,8 +10,8 @@ public interface PipelineListener {
     void onReading(Reading reading);
 
     /**
-     * A reading the cloud's low-keg alert waits for (the first under the location's low_keg_pct, and
-     * the first one its grace period later; {@link LowKegRule}): its batch should be sealed at once.
+     * The reading the cloud's low-keg alert waits for (the first one the location's grace period after
+     * the first under its low_keg_pct; {@link LowKegRule}): its batch should be sealed at once.
      * By default it is taken as any reading.
      */
     default void onReadingAtOnce(Reading reading) {

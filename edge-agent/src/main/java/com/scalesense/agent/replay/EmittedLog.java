@@ -20,7 +20,7 @@ public class EmittedLog implements PipelineListener {
         readings.add(reading);
     }
 
-    /** Kept with the others, and apart: the readings the low-keg alert waits for. */
+    /** Kept with the others, and apart: the reading the low-keg alert waits for. */
     @Override
     public void onReadingAtOnce(Reading reading) {
         readings.add(reading);

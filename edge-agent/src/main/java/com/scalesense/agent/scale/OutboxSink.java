@@ -85,7 +85,7 @@ public final class OutboxSink implements PipelineListener {
         this(recorder, context, mono, accepted, new SealNow());
     }
 
-    /** @param sealNow told of each reading that must go out at once, once it is durable (the batcher's) */
+    /** @param sealNow told of each reading that must go out at once (the low-keg proof), once it is durable (the batcher's) */
     public OutboxSink(Recorder recorder, Supplier<BatchContext> context, MonotonicClock mono, Accepted accepted,
                       SealNow sealNow) {
         this.sealNow = sealNow;

@@ -23,10 +23,10 @@ class LowLevelWatchTest {
     }
 
     @Test
-    void the_first_low_reading_and_the_first_a_grace_period_later_go_out_at_once_and_no_other() {
+    void the_first_reading_a_grace_period_after_the_first_low_one_goes_out_at_once_and_no_other() {
         assertThat(watch.atOnce(at(T0, 15.0))).as("at the threshold is not low").isFalse();
         assertThat(watch.proofDueAtMs()).isEqualTo(Long.MAX_VALUE);
-        assertThat(watch.atOnce(at(T0 + 60_000, 14.9))).as("the crossing").isTrue();
+        assertThat(watch.atOnce(at(T0 + 60_000, 14.9))).as("the crossing waits with the bulk").isFalse();
         assertThat(watch.proofDueAtMs()).isEqualTo(T0 + 60_000 + GRACE_MS);
         assertThat(watch.atOnce(at(T0 + 120_000, 14.0))).isFalse();
         assertThat(watch.atOnce(at(T0 + 60_000 + GRACE_MS - 1, 13.0))).as("1 ms short of the grace period").isFalse();
@@ -40,8 +40,9 @@ class LowLevelWatchTest {
         watch.atOnce(at(T0, 10.0));
         assertThat(watch.atOnce(at(T0 + 60_000, 100.0))).as("a new full keg").isFalse();
         assertThat(watch.proofDueAtMs()).isEqualTo(Long.MAX_VALUE);
-        assertThat(watch.atOnce(at(T0 + GRACE_MS, 10.0))).as("a crossing again, not a proof").isTrue();
+        assertThat(watch.atOnce(at(T0 + GRACE_MS, 10.0))).as("a crossing again, not a proof").isFalse();
         assertThat(watch.proofDueAtMs()).isEqualTo(T0 + 2 * GRACE_MS);
+        assertThat(watch.atOnce(at(T0 + 2 * GRACE_MS, 9.0))).isTrue();
     }
 
     @Test
@@ -67,6 +68,7 @@ class LowLevelWatchTest {
         watch.atOnce(at(T0, 10.0));
         watch.rule(new LowKegRule(5, 900, 1));
         assertThat(watch.atOnce(at(T0 + GRACE_MS, 10.0))).as("not low under 5 %").isFalse();
-        assertThat(watch.atOnce(at(T0 + GRACE_MS + 60_000, 4.0))).isTrue();
+        assertThat(watch.atOnce(at(T0 + GRACE_MS + 60_000, 4.0))).as("a new crossing under 5 %").isFalse();
+        assertThat(watch.proofDueAtMs()).isEqualTo(T0 + 2 * GRACE_MS + 60_000);
     }
 }

@@ -38,7 +38,7 @@ public final class ScaleMemory {
     static final StoreKey<PourWindow> POUR_WINDOW = StoreKey.of("pour.window", PourWindow.class);
     static final StoreKey<SettledWeight> SETTLED_WEIGHT = StoreKey.of("keg.settled_weight", SettledWeight.class);
     /** The cloud's low-keg rule (issue 18), kept so a restart does not fall back to the configured defaults. */
-    static final StoreKey<LowKegRule> LOW_KEG = StoreKey.of("alerts.low_keg", LowKegRule.class);
+    static final StoreKey<LowKegRule> LOW_KEG = StoreKey.of("cloud.low_keg_rule", LowKegRule.class);
 
     private final NvsStore store;
 

@@ -309,4 +309,23 @@ class MessageValidatorTest {
         assertThat(validator.check(notFull)).isEmpty();
         assertThat(fields(validator.check(word))).containsExactly("args.full");
     }
+
+    @Test
+    void set_low_keg_needs_a_percentage_and_whole_seconds_up_to_a_day_naming_each_broken_argument() {
+        // issue 18: the location's low-keg rule for the scale
+        assertThat(validator.check(new DeviceCommand("lowkeg-1", "set_low_keg",
+                Map.of("low_keg_pct", "15", "grace_period_secs", "900"), Samples.START))).isEmpty();
+        assertThat(validator.check(new DeviceCommand("lowkeg-2", "set_low_keg",
+                Map.of("low_keg_pct", "12.5", "grace_period_secs", "0"), Samples.START))).isEmpty();
+        assertThat(fields(validator.check(new DeviceCommand("lowkeg-3", "set_low_keg", Map.of(), Samples.START))))
+                .containsExactly("args.low_keg_pct", "args.grace_period_secs");
+        var bad = validator.check(new DeviceCommand("lowkeg-4", "set_low_keg",
+                Map.of("low_keg_pct", "101", "grace_period_secs", "86401"), Samples.START));
+        assertThat(bad).extracting(Violation::rule).containsExactly(
+                "is required for set_low_keg and must be a percentage, a number 0..100",
+                "is required for set_low_keg and must be whole seconds 0..86400");
+        assertThat(fields(validator.check(new DeviceCommand("lowkeg-5", "set_low_keg",
+                Map.of("low_keg_pct", "-1", "grace_period_secs", "1e3"), Samples.START))))
+                .containsExactly("args.low_keg_pct", "args.grace_period_secs");
+    }
 }

@@ -5,6 +5,7 @@ import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.validation.Fields;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -24,9 +25,12 @@ public final class LocationSettingsStore {
         this.clock = clock;
     }
 
-    public void put(String locId, LocationProfile settings) {
+    /** @return the settings' new version, their {@code updated_at} (what {@code set_low_keg} carries, issue 18) */
+    public Instant put(String locId, LocationProfile settings) {
         Fields.match("loc_id", locId, Fields.LOC_ID);
-        table.put(SettingsItems.item(locId, settings, clock.instant()));
+        Instant now = clock.instant();
+        table.put(SettingsItems.item(locId, settings, now));
+        return now;
     }
 
     /** The stored settings, missing attributes defaulted; empty if the location has none. */

@@ -8,6 +8,7 @@ import com.scalesense.sink.admin.KegAssigner;
 import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.apikey.ApiKeyPepper;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.apikey.ApiKeys;
 import com.scalesense.sink.query.AlertQueries;
 import com.scalesense.sink.query.Analytics;
@@ -71,6 +72,15 @@ public final class HttpApi {
     /** As above, assigning kegs through {@code assigner} (e.g. one that also tells the tap's scale). */
     public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock,
                                  KegAssigner assigner) {
+        return create(client, names, pepper, clock, assigner, null);
+    }
+
+    /**
+     * As above; a settings change also sends each scale of the location its low-keg rule through
+     * {@code commands} ({@code set_low_keg}, issue 18), null for none.
+     */
+    public static HttpApi create(DynamoDbClient client, TableNames names, ApiKeyPepper pepper, Clock clock,
+                                 KegAssigner assigner, ScaleCommands commands) {
         TapQueries taps = new TapQueries(client, names);
         AlertQueries alerts = new AlertQueries(client, names);
         CatalogQueries catalog = new CatalogQueries(client, names);
@@ -80,7 +90,7 @@ public final class HttpApi {
         routes.addAll(new CatalogRoutes(new BeerLibrary(client, names, clock), catalog,
                 new Analytics(client, names, clock), clock).routes());
         routes.addAll(new LocationRoutes(alerts, settings, new DeviceQueries(client, names),
-                new DeviceReadingQueries(client, names), clock).routes());
+                new DeviceReadingQueries(client, names), clock, commands).routes());
         return new HttpApi(routes, new ApiAuth(new ApiKeys(client, names, pepper, new SecureRandom(), clock)));
     }
 

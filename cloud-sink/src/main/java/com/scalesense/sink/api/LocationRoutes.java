@@ -2,6 +2,9 @@ package com.scalesense.sink.api;
 
 import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
+import com.scalesense.sink.command.CommandNotSentException;
+import com.scalesense.sink.command.LowKegCommands;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.query.AlertQueries;
 import com.scalesense.sink.query.DeviceQueries;
 import com.scalesense.sink.query.DeviceReadingQueries;
@@ -16,9 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A location's alerts, settings and scales. */
 final class LocationRoutes {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocationRoutes.class);
 
     /** Alert log entries returned when no limit is given. */
     static final int DEFAULT_HISTORY_LIMIT = 100;
@@ -31,9 +38,12 @@ final class LocationRoutes {
     private final DeviceQueries devices;
     private final DeviceReadingQueries deviceRows;
     private final Clock clock;
+    private final ScaleCommands commands;
 
+    /** @param commands where a settings change sends each scale of the location its low-keg rule, or null for none */
     LocationRoutes(AlertQueries alerts, LocationSettingsStore settings, DeviceQueries devices,
-                   DeviceReadingQueries deviceRows, Clock clock) {
+                   DeviceReadingQueries deviceRows, Clock clock, ScaleCommands commands) {
+        this.commands = commands;
         this.alerts = alerts;
         this.settings = settings;
         this.devices = devices;
@@ -71,7 +81,11 @@ final class LocationRoutes {
         return ApiResponse.ok(view(locId, current(locId)));
     }
 
-    /** Replaces every setting in one PutItem; a field left out takes its default. */
+    /**
+     * Replaces every setting in one PutItem; a field left out takes its default. Then each scale of
+     * the location is sent the new low-keg rule ({@code set_low_keg}, issue 18): a scale the broker
+     * cannot reach now gets it when it next connects or registers (the ingest sends it then).
+     */
     ApiResponse putSettings(ApiRequest request) {
         String locId = request.locId();
         JsonBody body = JsonBody.parse(request.body(), SETTINGS_FIELDS);
@@ -85,8 +99,24 @@ final class LocationRoutes {
                 body.optionalInt("low_battery_pct", LocationProfile.DEFAULT_LOW_BATTERY_PCT),
                 body.optionalInt("offline_after_secs", LocationProfile.DEFAULT_OFFLINE_AFTER_SECS),
                 body.optionalInt("rate_window_hours", LocationProfile.DEFAULT_RATE_WINDOW_HOURS));
-        settings.put(locId, p);
+        Instant version = settings.put(locId, p);
+        sendLowKeg(locId, p, version);
         return ApiResponse.ok(view(locId, p));
+    }
+
+    private void sendLowKeg(String locId, LocationProfile p, Instant version) {
+        if (commands == null) {
+            return;
+        }
+        var command = LowKegCommands.setLowKeg(p.lowKegPct(), p.gracePeriodSecs(), version.toEpochMilli());
+        for (Item device : devices.devicesAt(locId)) {
+            String deviceId = device.string("device_id");
+            try {
+                commands.send(deviceId, command);
+            } catch (CommandNotSentException e) {
+                LOG.warn("set_low_keg to {} not sent now; its next connect sends it: {}", deviceId, e.getMessage());
+            }
+        }
     }
 
     /**

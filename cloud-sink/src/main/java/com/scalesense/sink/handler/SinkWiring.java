@@ -64,9 +64,9 @@ final class SinkWiring {
             // AssignmentCheck sends them, as AdminCli does in the same case.
             return HttpApi.create(client(), names, pepper, clock);
         }
-        KegAssigner assigner = new KegAssigner(client(), names, clock, new KegIds(clock, new SecureRandom()),
-                scaleCommands(env));
-        return HttpApi.create(client(), names, pepper, clock, assigner);
+        ScaleCommands commands = scaleCommands(env);
+        KegAssigner assigner = new KegAssigner(client(), names, clock, new KegIds(clock, new SecureRandom()), commands);
+        return HttpApi.create(client(), names, pepper, clock, assigner, commands);
     }
 
     static SinkStore store(Map<String, String> env) {
@@ -104,20 +104,24 @@ final class SinkWiring {
                 region, DefaultCredentialsProvider.builder().build());
     }
 
-    /** The production router: rejections kept in the quarantine and counted by EMF on standard output. */
+    /**
+     * The production router: rejections kept in the quarantine and counted by EMF on standard output;
+     * a scale that registers or connects is sent its low-keg rule when the IoT data endpoint is set.
+     */
     static MessageRouter router(SinkStore store, Map<String, String> env) {
-        var service = service(store, Clock.systemUTC());
+        var service = service(store, Clock.systemUTC(), env.containsKey(IOT_ENDPOINT_ENV) ? scaleCommands(env) : null);
         return new MessageRouter(WireCodec.forRuleEvents(), service, Clock.systemUTC(),
                 new DynamoRejections(client(), TableNames.fromEnv(env)), new RejectionMetrics(System.out));
     }
 
-    private static IngestionService service(SinkStore store, Clock clock) {
-        return new IngestionService(store, new MessageValidator(), clock, () -> UUID.randomUUID().toString());
+    /** @param commands where a registering or connecting scale's low-keg rule goes; null: not sent */
+    private static IngestionService service(SinkStore store, Clock clock, ScaleCommands commands) {
+        return new IngestionService(store, new MessageValidator(), clock, () -> UUID.randomUUID().toString(), commands);
     }
 
     /** Replay of held batches over {@code client}'s tables, through the production ingestion path. */
     static HeldBatchReplay heldReplay(DynamoDbClient client, Map<String, String> env, Clock clock) {
-        return new HeldBatchReplay(new DynamoRejections(client, TableNames.fromEnv(env)), service(store(client, env), clock),
+        return new HeldBatchReplay(new DynamoRejections(client, TableNames.fromEnv(env)), service(store(client, env), clock, null),
                 clock);
     }
 }

@@ -8,6 +8,7 @@ import com.scalesense.protocol.Violation;
 import com.scalesense.sink.BatchIdReusedException;
 import com.scalesense.sink.RejectedMessageException;
 import com.scalesense.sink.alerts.AlertEvaluator;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.store.AlertCommit;
 import com.scalesense.sink.store.BatchCommit;
 import com.scalesense.sink.store.BatchMarker;
@@ -54,11 +55,22 @@ public final class IngestionService {
     private final Supplier<String> confirmationIds;
     private final AlertEvaluator alerts = new AlertEvaluator();
     private final LatestState latest;
+    private final LowKegSender lowKeg;
 
     /**
      * @param confirmationIds source of UUID v4 strings for seed 001's confirmation_id (injected randomness)
      */
     public IngestionService(SinkStore store, MessageValidator validator, Clock clock, Supplier<String> confirmationIds) {
+        this(store, validator, clock, confirmationIds, null);
+    }
+
+    /**
+     * @param commands where a scale that registers or connects is sent its location's low-keg rule
+     *                 ({@code set_low_keg}, issue 18), or null to send none
+     */
+    public IngestionService(SinkStore store, MessageValidator validator, Clock clock, Supplier<String> confirmationIds,
+                            ScaleCommands commands) {
+        this.lowKeg = new LowKegSender(commands);
         this.store = store;
         this.validator = validator;
         this.clock = clock;
@@ -133,7 +145,8 @@ public final class IngestionService {
 
     /**
      * Records a scale connecting or disconnecting (broker lifecycle events, issue 18) on its
-     * {@code DEVICE#/META}; a connect also resolves a firing offline alert. The offline check then
+     * {@code DEVICE#/META}; a connect also resolves a firing offline alert and sends the scale its
+     * location's low-keg rule (its persistent session then holds it until the scale reads it). The offline check then
      * raises the alert from the disconnect instant, not from the last batch, so batches may be far
      * apart. Repeated and reordered events converge ({@link ConnectionChange#order()}); an event of
      * a client id no administrator registered writes nothing.
@@ -148,6 +161,7 @@ public final class IngestionService {
         }
         if (change.connected() && device.get().locId() != null) {
             var ctx = store.context(new ContextQuery(device.get().locId(), null, change.deviceId(), null, null));
+            lowKeg.send(change.deviceId(), ctx);
             var changes = alerts.online(ctx.alerts(), Keys.deviceEntity(change.deviceId()), change.atMs());
             if (!changes.isEmpty()) {
                 try {
@@ -162,7 +176,8 @@ public final class IngestionService {
     }
 
     /**
-     * Upserts seed 001's devices row from a boot registration.
+     * Upserts seed 001's devices row from a boot registration, then sends the scale its location's
+     * low-keg rule (a scale's first boot: its commands subscription exists once it registers).
      *
      * @throws RejectedMessageException if it breaks a rule or names another device; nothing written
      */
@@ -181,6 +196,10 @@ public final class IngestionService {
                 });
         Authorisation.requireAllowed(registration, store.registration(registration.deviceId()).orElse(null));
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
+        if (lowKeg.enabled()) {
+            lowKeg.send(registration.deviceId(), store.context(new ContextQuery(registration.locId(), null,
+                    registration.deviceId(), null, null)));
+        }
     }
 
     private void requireValid(ReadingsBatch batch, String topicDeviceId) {

@@ -15,10 +15,13 @@ import java.util.Map;
  * @param telemetry      the device's {@code TELEMETRY} as stored, or null when there is none (or it holds only a tare copy)
  * @param tap            the tap's keg and assignment ({@code TAP#nn} config), or null when no tap was read
  * @param tapStateAtMs   {@code updated_at_ms} of the tap's {@code TAP#STATE} (the reading it shows, epoch ms), or null
+ * @param settingsAtMs   {@code updated_at} of the location's SETTINGS item, epoch ms, or null when it has none
+ *                       (the version of the low-keg rule the scales are sent)
  */
 public record IngestContext(LocationSettings settings, AlertState alerts, String beerId, String deviceLastSeen,
                             String registeredTo, DeviceRegistration registration, Map<String, KegFacts> kegs,
-                            TelemetrySeen telemetry, TapAssignment tap, Long tapStateAtMs) {
+                            TelemetrySeen telemetry, TapAssignment tap, Long tapStateAtMs,
+                            Long settingsAtMs) {
 
     public IngestContext {
         kegs = Map.copyOf(kegs);

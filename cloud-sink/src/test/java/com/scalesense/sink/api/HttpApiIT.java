@@ -352,6 +352,41 @@ class HttpApiIT extends WithLocalDynamo {
         assertThat(call("GET", "/v1/locations/" + LOC + "/settings", key, null).json.get("name").asText()).isEqualTo("Lambda Bar");
     }
 
+    @Test
+    void a_settings_change_sends_each_scale_of_the_location_its_low_keg_rule_and_a_broker_down_fails_nothing() {
+        // issue 18: the scale sends the readings the low_keg alert waits for at once, by the location's rule
+        var commands = new com.scalesense.sink.testing.RecordingCommands();
+        HttpApi api = HttpApi.create(dynamo.client(), harness.names, PEPPER, harness.clock,
+                new com.scalesense.sink.admin.KegAssigner(dynamo.client(), harness.names, harness.clock,
+                        new com.scalesense.sink.admin.KegIds(harness.clock, new SecureRandom())), commands);
+        HttpApiHandler handler = new HttpApiHandler(api);
+
+        APIGatewayV2HTTPResponse response = handler.handleRequest(put("/v1/locations/" + LOC + "/settings",
+                "{\"name\":\"X\",\"low_keg_pct\":20,\"grace_period_secs\":300}"), null);
+        commands.refusing = true;
+        APIGatewayV2HTTPResponse second = handler.handleRequest(put("/v1/locations/" + LOC + "/settings",
+                "{\"name\":\"X\",\"low_keg_pct\":25}"), null);
+
+        assertThat(response.getStatusCode()).isEqualTo(200);
+        assertThat(commands.sent()).extracting(com.scalesense.sink.testing.RecordingCommands.Sent::deviceId)
+                .containsExactlyInAnyOrder("SCALE-0001", "SCALE-0002", "SCALE-0003", "SCALE-0004", "SCALE-0042");
+        var sent = commands.sent().get(0).command();
+        assertThat(sent.type()).isEqualTo("set_low_keg");
+        assertThat(sent.args()).containsEntry("low_keg_pct", "20").containsEntry("grace_period_secs", "300");
+        assertThat(sent.issuedAtMs()).isEqualTo(NOW.toEpochMilli());
+        assertThat(second.getStatusCode()).as("stored; the scales get it when they next connect").isEqualTo(200);
+        assertThat(call("GET", "/v1/locations/" + LOC + "/settings", key, null).json.get("low_keg_pct").asInt())
+                .isEqualTo(25);
+    }
+
+    private APIGatewayV2HTTPEvent put(String path, String body) {
+        return APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRawPath(path).withHeaders(Map.of("X-Api-Key", key))
+                .withBody(body).withIsBase64Encoded(false)
+                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder()
+                        .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("PUT").build()).build())
+                .build();
+    }
+
     /** A half barrel of Lagunitas IPA on tap 07 through the API; its keg_id. */
     private String assignKeg() {
         return call("PUT", "/v1/locations/" + LOC + "/taps/07/keg", key,

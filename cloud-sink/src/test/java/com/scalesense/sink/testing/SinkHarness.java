@@ -62,8 +62,13 @@ public final class SinkHarness {
 
     /** A service whose store is wrapped, e.g. by a crash injector. */
     public IngestionService service(UnaryOperator<SinkStore> wrap) {
+        return service(wrap, null);
+    }
+
+    /** A service that sends commands to scales (set_low_keg on registration and connect) through {@code commands}. */
+    public IngestionService service(UnaryOperator<SinkStore> wrap, com.scalesense.sink.command.ScaleCommands commands) {
         return new IngestionService(wrap.apply(store), new MessageValidator(), clock,
-                () -> String.format("00000000-0000-4000-8000-%012d", ids.incrementAndGet()));
+                () -> String.format("00000000-0000-4000-8000-%012d", ids.incrementAndGet()), commands);
     }
 
     public Map<String, Map<String, AttributeValue>> dump() {

@@ -29,12 +29,12 @@ public final class LocalCloud implements AutoCloseable {
     private final LocalPresence presence;
 
     private LocalCloud(LocalBroker broker, LocalTables tables, FaultySinkStore store, LocalIotRule rule,
-                       LocalPresence presence) {
+                       LocalPresence presence, LocalScaleCommands commands) {
         this.broker = broker;
         this.tables = tables;
         this.store = store;
         this.rule = rule;
-        this.commands = new LocalScaleCommands(broker.uri());
+        this.commands = commands;
         this.presence = presence;
     }
 
@@ -68,15 +68,17 @@ public final class LocalCloud implements AutoCloseable {
         }
         FaultySinkStore store = new FaultySinkStore(new DynamoSinkStore(tables.client(), tables.names()));
         Random ids = new Random(seed ^ 0x5EED);
+        // A scale that registers or connects is sent its location's low-keg rule, as in AWS (issue 18).
+        LocalScaleCommands commands = new LocalScaleCommands(broker.uri());
         IngestionService service = new IngestionService(store, new MessageValidator(), clock,
                 () -> new UUID((ids.nextLong() & ~0xF000L) | 0x4000L,
-                        (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString());
+                        (ids.nextLong() & ~0xC000_0000_0000_0000L) | 0x8000_0000_0000_0000L).toString(), commands);
         // refusals kept in the quarantine as in AWS (SinkWiring), so `AdminCli rejections` shows them here too
         IotRuleHandler handler = new IotRuleHandler(new MessageRouter(WireCodec.forRuleEvents(), service, clock,
                 new DynamoRejections(tables.client(), tables.names()), null));
         LocalIotRule rule = LocalIotRule.start(broker.uri(), handler);
         presence.sendTo(rule::presence);
-        return new LocalCloud(broker, tables, store, rule, presence);
+        return new LocalCloud(broker, tables, store, rule, presence, commands);
     }
 
     public LocalBroker broker() {

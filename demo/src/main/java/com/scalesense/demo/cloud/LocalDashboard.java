@@ -61,7 +61,7 @@ public final class LocalDashboard implements AutoCloseable {
         CreatedApiKey key = keys.create("demo dashboard (--serve)", Set.of(locId));
         KegAssigner assigner = new KegAssigner(tables.client(), tables.names(), clock, new KegIds(clock, random), commands);
         LocalApiServer server = LocalApiServer.start(HttpApi.create(tables.client(), tables.names(), pepper, clock,
-                assigner), port, true);
+                assigner, commands), port, true);
         return new LocalDashboard(server, locId, key, keys);
     }
 

@@ -8,12 +8,16 @@ import com.scalesense.demo.scale.Ledger;
 import com.scalesense.demo.scale.Scales;
 import com.scalesense.demo.scale.SimClock;
 import com.scalesense.demo.scale.TapPlan;
+import com.scalesense.sink.admin.LocationProfile;
+import com.scalesense.sink.admin.LocationSettingsStore;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,6 +26,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Pour end to {@code TAP#STATE}, in real time, through the real parts (issue 18): the demo's
@@ -35,6 +41,13 @@ import java.util.concurrent.locks.LockSupport;
  * TAP#STATE first shows that instant or later; the tables are read every {@value #POLL_MS} ms,
  * which bounds the measurement's own error. Prints the distribution beside the goal.
  * <p>
+ * The low_keg alert (issue 18): the location's settings are the cloud's defaults (15 %, 900 s grace)
+ * and taps 02 and 04 run low during the evening. For each tap whose alert fires, the clock starts at
+ * the first low reading of the run that fired it plus the grace period (bar time, taken from
+ * device_readings afterwards) and stops when a consistent read of {@code ALERT#/ACTIVE#low_keg#TAP#nn}
+ * first shows it firing (read every {@value #ALERT_POLL_MS} ms). Printed in bar seconds and in real
+ * ms; an alert not seen before the run ends is printed as such.
+ * <p>
  * Properties: {@code bench.scales} (4), {@code bench.speed} (20), {@code bench.minutes} of bar time
  * (120), {@code bench.seed} (20261122). Run:
  * {@code ./mvnw -B -q -o -pl demo -Pbench-fresh verify}.
@@ -42,6 +55,10 @@ import java.util.concurrent.locks.LockSupport;
 public final class FreshnessBenchmark {
 
     static final long POLL_MS = 20;
+    static final long ALERT_POLL_MS = 250;
+    /** The cloud's defaults (LocationSettings.DEFAULTS): the demo location's own grace period is shorter. */
+    static final int LOW_KEG_PCT = 15;
+    static final int GRACE_PERIOD_SECS = 900;
     /** Real time left after the evening for the last pours' states. */
     private static final Duration GRACE = Duration.ofSeconds(15);
 
@@ -59,11 +76,16 @@ public final class FreshnessBenchmark {
         long eveningStart = Instant.parse("2026-11-27T00:00:00Z").toEpochMilli();
         SimClock time = new SimClock(eveningStart, speed, System::nanoTime);
         List<Long> latenciesNanos = new ArrayList<>();
+        Map<String, Seen> alerts = new java.util.TreeMap<>();
+        List<String> alertLines = new ArrayList<>();
         int pours;
         long states;
         try (LocalCloud cloud = LocalCloud.start(work, time.clock(), seed)) {
             List<TapPlan> taps = BarEvening.taps(scales);
             Map<String, String> kegs = BarSetup.prepare(cloud.tables(), cloud.commands(), BarEvening.LOC_ID, taps, work, time.clock(), seed);
+            new LocationSettingsStore(cloud.tables().client(), cloud.tables().names(), time.clock()).put(BarEvening.LOC_ID,
+                    new LocationProfile("Demo Taproom", ZoneId.of("America/Chicago"), LocalTime.of(6, 0), GRACE_PERIOD_SECS,
+                            LOW_KEG_PCT, 20, 900, 6));
             Ledger ledger = new Ledger();
             List<DemoScale> agents = new ArrayList<>();
             for (int i = 0; i < taps.size(); i++) {
@@ -80,7 +102,12 @@ public final class FreshnessBenchmark {
             Set<Ledger.Poured> done = new HashSet<>();
             long endSim = Duration.ofMinutes(minutes).toNanos();
             long stopAt = Long.MAX_VALUE;
+            long nextAlertPoll = 0;
             while (System.nanoTime() < stopAt) {
+                if (System.nanoTime() >= nextAlertPoll) {
+                    pollAlerts(cloud, taps, time, alerts);
+                    nextAlertPoll = System.nanoTime() + Duration.ofMillis(ALERT_POLL_MS).toNanos();
+                }
                 if (stopAt == Long.MAX_VALUE && time.simNanos() >= endSim) {
                     stopAt = System.nanoTime() + GRACE.toNanos();
                 }
@@ -107,9 +134,80 @@ public final class FreshnessBenchmark {
             }
             pours = taps.stream().mapToInt(t -> ledger.pours(t).size()).sum();
             states = cloud.rule().states();
+            long endMs = time.millis();
             agents.forEach(DemoScale::kill);
+            for (TapPlan tap : taps) {
+                alertLines.add(alertLine(cloud, tap, alerts.get(tap.tapNumber()), time, endMs));
+            }
         }
         report(latenciesNanos, pours, states);
+        System.out.printf(Locale.ROOT, "low_keg (%d %%, %d s grace), from the first low reading + grace to the alert"
+                + " firing in ALERT#/ACTIVE#, read every %d ms:%n", LOW_KEG_PCT, GRACE_PERIOD_SECS, ALERT_POLL_MS);
+        alertLines.forEach(System.out::println);
+    }
+
+    /** An alert first seen firing: when (bar ms), and the reading that fired it (observed_at_ms). */
+    private record Seen(long seenAtMs, long observedAtMs) {
+    }
+
+    private static void pollAlerts(LocalCloud cloud, List<TapPlan> taps, SimClock time, Map<String, Seen> alerts) {
+        for (TapPlan tap : taps) {
+            if (alerts.containsKey(tap.tapNumber())) {
+                continue;
+            }
+            var item = cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
+                    .key(Attr.key(Keys.alertActive(BarEvening.LOC_ID, "low_keg", Keys.tapEntity(tap.tapNumber()))))
+                    .consistentRead(true)).item();
+            if (item != null && "firing".equals(Attr.str(item, "status"))) {
+                alerts.put(tap.tapNumber(), new Seen(time.millis(), Attr.num(item, "observed_at_ms")));
+            }
+        }
+    }
+
+    /** One tap's line: its crossing, the grace period's end, and when the alert was seen (or not). */
+    private static String alertLine(LocalCloud cloud, TapPlan tap, Seen seen, SimClock time, long endMs) {
+        long start = time.eveningStartMs();
+        long crossing = crossing(cloud, tap, seen == null ? endMs : seen.observedAtMs());
+        if (crossing == Long.MIN_VALUE) {
+            return String.format(Locale.ROOT, "  tap %s: never under %d %% in the readings the sink has", tap.tapNumber(),
+                    LOW_KEG_PCT);
+        }
+        long due = crossing + GRACE_PERIOD_SECS * 1000L;
+        if (seen == null) {
+            return String.format(Locale.ROOT, "  tap %s: first low reading at %.1f min, grace over at %.1f min; alert not"
+                            + " seen by the end of the run (%.1f min): > %.0f bar s", tap.tapNumber(),
+                    (crossing - start) / 60e3, (due - start) / 60e3, (endMs - start) / 60e3, (endMs - due) / 1e3);
+        }
+        return String.format(Locale.ROOT, "  tap %s: first low reading at %.1f min, grace over at %.1f min, fired by the"
+                        + " reading at %.1f min, seen at %.1f min: %.0f bar s = %.0f real ms after the grace period",
+                tap.tapNumber(), (crossing - start) / 60e3, (due - start) / 60e3, (seen.observedAtMs() - start) / 60e3,
+                (seen.seenAtMs() - start) / 60e3, (seen.seenAtMs() - due) / 1e3,
+                (seen.seenAtMs() - due) / time.speed());
+    }
+
+    /**
+     * The first reading of the low run that ends at or before {@code untilMs} in device_readings
+     * (seed 001): the first under the threshold after the last one at or above it; MIN_VALUE if none.
+     */
+    private static long crossing(LocalCloud cloud, TapPlan tap, long untilMs) {
+        long crossing = Long.MIN_VALUE;
+        Map<String, AttributeValue> startKey = null;
+        do {
+            var page = cloud.tables().client().query(QueryRequest.builder()
+                    .tableName(cloud.tables().names().deviceReadings()).keyConditionExpression("hardware_id = :h")
+                    .expressionAttributeValues(Map.of(":h", AttributeValue.fromS(tap.hardwareId())))
+                    .exclusiveStartKey(startKey).consistentRead(true).build());
+            for (var i : page.items()) { // ts_batch order: time order
+                long ts = Long.parseLong(i.get("timestamp_ms").n());
+                var level = i.get("sensors").m().get("level_pct");
+                if (ts <= untilMs && level != null) {
+                    boolean low = Double.parseDouble(level.n()) < LOW_KEG_PCT;
+                    crossing = low ? (crossing == Long.MIN_VALUE ? ts : crossing) : Long.MIN_VALUE;
+                }
+            }
+            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        return crossing;
     }
 
     private static void report(List<Long> nanos, int pours, long states) {

@@ -18,7 +18,8 @@ import java.util.Optional;
  * sealed when it is full, when the keg (or any header field) changes, when it holds a keg swap, a
  * tare or a sensor fault (rare, and written only from batches: at once), when it is the first batch
  * after such a header change (a keg assigned from the cloud or by scale-cal is applied in the cloud
- * only when a reading carrying it arrives, issue 17: it must not wait for the bulk), when its oldest entry is
+ * only when a reading carrying it arrives, issue 17: it must not wait for the bulk), when it holds an
+ * entry the {@link SealNow} names (the reading the cloud's low-keg alert waits for, issue 18), when its oldest entry is
  * older than {@code maxDelay} (bulk: periodic readings and pours, whose state goes out beside the
  * outbox at once, issue 18), or on shutdown; readings taken
  * before time sync wait up to {@code unsyncedHold} to be re-stamped, events included. Every batch passes the protocol's validator before it
@@ -36,6 +37,7 @@ public final class Batcher {
     private final String currentBootId;
     private final BatchAssembler assembler;
     private final MessageValidator validator = new MessageValidator();
+    private final SealNow sealNow;
     /** Header of the last batch sealed in this run, or null before the first. */
     private BatchContext lastSealed;
     /**
@@ -46,10 +48,17 @@ public final class Batcher {
     private Idle idle;
 
     /** Nothing is due while the outbox holds the same entries, the sync state is the same and mono < untilMono. */
-    private record Idle(long pending, long dropped, long sealed, boolean synced, long untilMono) {
+    private record Idle(long pending, long dropped, long sealed, boolean synced, long untilMono, long sealNow) {
     }
 
     public Batcher(Outbox outbox, WireCodec codec, SyncWatch clock, BatcherConfig config, String currentBootId) {
+        this(outbox, codec, clock, config, currentBootId, new SealNow());
+    }
+
+    /** @param sealNow entries to seal at the next tick (raised by the pipeline's listener) */
+    public Batcher(Outbox outbox, WireCodec codec, SyncWatch clock, BatcherConfig config, String currentBootId,
+                   SealNow sealNow) {
+        this.sealNow = sealNow;
         this.outbox = outbox;
         this.codec = codec;
         this.clock = clock;
@@ -74,6 +83,7 @@ public final class Batcher {
             // Read before the entries: an entry appended meanwhile then changes the counts, so a
             // tick that finds nothing due never takes an entry it has not looked at for one it has.
             OutboxStatus before = outbox.status();
+            long sealNowSeen = sealNow.through();
             if (!shutdown && before.sealedBatches() >= config.sealedBacklog()) {
                 break;
             }
@@ -84,8 +94,8 @@ public final class Batcher {
             }
             List<Stamped> items = plan.get().entries().stream().map(p -> Stamped.decode(p, codec)).toList();
             Optional<SyncPoint> sync = clock.syncPoint();
-            if (!shutdown && !due(plan.get(), items, sync.isPresent())) {
-                rememberIdle(before, items, sync.isPresent());
+            if (!shutdown && !due(plan.get(), items, sync.isPresent(), sealNowSeen)) {
+                rememberIdle(before, sealNowSeen, items, sync.isPresent());
                 break;
             }
             try {
@@ -109,10 +119,10 @@ public final class Batcher {
         var status = outbox.status();
         return status.pendingEntries() == idle.pending() && status.droppedEntries() == idle.dropped()
                 && status.sealedBatches() == idle.sealed() && clock.syncPoint().isPresent() == idle.synced()
-                && clock.monoMs() < idle.untilMono();
+                && clock.monoMs() < idle.untilMono() && sealNow.through() == idle.sealNow();
     }
 
-    private void rememberIdle(OutboxStatus seen, List<Stamped> items, boolean synced) {
+    private void rememberIdle(OutboxStatus seen, long sealNowSeen, List<Stamped> items, boolean synced) {
         Stamped first = items.get(0);
         // Entries held for a time sync wait on a deadline of their own: look again at every tick then.
         boolean held = items.stream().anyMatch(s -> !s.clockSynced() && s.takenInBoot(currentBootId));
@@ -120,10 +130,10 @@ public final class Batcher {
             return;
         }
         idle = new Idle(seen.pendingEntries(), seen.droppedEntries(), seen.sealedBatches(), synced,
-                first.monoMs() + config.maxDelay().toMillis());
+                first.monoMs() + config.maxDelay().toMillis(), sealNowSeen);
     }
 
-    private boolean due(BatchPlan plan, List<Stamped> items, boolean synced) {
+    private boolean due(BatchPlan plan, List<Stamped> items, boolean synced, long sealNowThrough) {
         long now = clock.monoMs();
         if (!synced && items.stream().anyMatch(s -> !s.clockSynced() && s.takenInBoot(currentBootId)
                 && now - s.monoMs() < config.unsyncedHold().toMillis())) {
@@ -133,6 +143,7 @@ public final class Batcher {
         // An entry of an earlier boot has no comparable monotonic time: it is overdue by definition.
         return plan.closed() || plan.urgent() && items.stream().anyMatch(Stamped::sealsAtOnce)
                 || lastSealed != null && !lastSealed.equals(plan.context())
+                || plan.first().seq() <= sealNowThrough
                 || !first.takenInBoot(currentBootId)
                 || now - first.monoMs() >= config.maxDelay().toMillis();
     }

@@ -11,6 +11,7 @@ import com.scalesense.agent.sim.AcceptedLog;
 
 import com.scalesense.agent.batch.BatchContext;
 import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.batch.SealNow;
 import com.scalesense.agent.uplink.StateSender;
 import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
@@ -55,6 +56,8 @@ final class AgentParts implements AutoCloseable {
     private final AmbientCache ambient;
     private final AcceptedLog acceptedLog;
     private final StateSender states = new StateSender(new WireCodec());
+    /** The sink raises it for the reading the low-keg alert waits for; the batcher seals it at once. */
+    private final SealNow sealNow = new SealNow();
     private volatile UplinkRunner uplink;
     private StateDirLock lock;
 
@@ -77,10 +80,10 @@ final class AgentParts implements AutoCloseable {
                 firmwareVersion, config.device().locId(), config.device().tapId(), null);
         ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds
         this.sink = new OutboxSink(new Recorder(outbox, new WireCodec()), () -> base.withKeg(model[0].keg().kegId()),
-                sensors.mono(), accepted);
+                sensors.mono(), accepted, sealNow);
         model[0] = new ScaleModel(new ScaleMemory(nvs),
                 PipelineConfig.defaults().withReadingInterval(config.readingInterval()).withSwapMinEmpty(config.swapMinEmpty()), sensors.loadCell().rate(), sink,
-                sensors.factoryCalibration(), firstKeg);
+                sensors.factoryCalibration(), firstKeg, config.lowKeg());
         if (model[0].pipeline() == null) {
             LOG.warn("no calibration stored: sampling for the live view and calibration only, no readings recorded");
         }
@@ -185,6 +188,10 @@ final class AgentParts implements AutoCloseable {
 
     long uptimeS() {
         return (sensors.mono().monoMs() - startedMonoMs) / 1000;
+    }
+
+    SealNow sealNow() {
+        return sealNow;
     }
 
     OutboxSink sink() {

@@ -202,14 +202,15 @@ public final class ScaleAgent implements AutoCloseable {
         samplingThread.start();
         Batcher batcher = new Batcher(parts.outbox(), new WireCodec(),
                 new SyncWatch(parts.sensors().timeSync(), parts.sensors().clock(), parts.sensors().mono()),
-                config.batch(), parts.bootId());
+                config.batch(), parts.bootId(), parts.sealNow());
         scheduler.scheduleWithFixedDelay(() -> tick(batcher), batchEvery.toNanos(), batchEvery.toNanos(),
                 TimeUnit.NANOSECONDS);
         scheduler.scheduleWithFixedDelay(parts.ambient()::refresh, AMBIENT_EVERY.toMillis(), AMBIENT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
-            parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement, new CloudCommands(control, restart),
+            parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement,
+                    new CloudCommands(control, control::lowKegRule, restart),
                     network, parts.sensors().clock(), random, System::nanoTime, publisherWrap, parts.states()));
         } else {
             LOG.warn("mqtt.broker_uri is not set: offline. Readings stay in the outbox ({} bytes at most, "

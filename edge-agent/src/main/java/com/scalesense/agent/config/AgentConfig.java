@@ -2,6 +2,7 @@ package com.scalesense.agent.config;
 
 import com.scalesense.agent.batch.BatcherConfig;
 import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.uplink.UplinkSettings;
 import java.nio.file.Path;
@@ -27,12 +28,14 @@ import java.time.Duration;
  * @param log              logging
  * @param simulation       set with {@code --simulate}, else null
  * @param controlIdleTimeout a control connection sending nothing this long is closed (control.idle_timeout)
+ * @param lowKeg           the low-keg rule until the cloud sends the location's (alerts.low_keg_pct,
+ *                         alerts.grace_period_secs; the cloud's own defaults)
  */
 public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSocket, HardwareConfig hardware,
                           Duration readingInterval, Duration swapMinEmpty, OutboxConfig outbox, BatcherConfig batch, MqttSettings mqtt,
                           PublisherKind publisher,
                           UplinkSettings uplink, Duration shutdownPublishTimeout, LogConfig log,
-                          SimulationConfig simulation, Duration controlIdleTimeout) {
+                          SimulationConfig simulation, Duration controlIdleTimeout, LowKegRule lowKeg) {
 
     /** True when a broker is configured. */
     public boolean online() {
@@ -47,13 +50,15 @@ public record AgentConfig(DeviceIdentity device, Path stateDir, Path controlSock
     /** This config with other MQTT settings (an in-process simulation reconnects faster than a Pi should). */
     public AgentConfig withMqtt(MqttSettings value) {
         return new AgentConfig(device, stateDir, controlSocket, hardware, readingInterval, swapMinEmpty, outbox, batch,
-                value, publisher, uplink, shutdownPublishTimeout, log, simulation, controlIdleTimeout);
+                value, publisher, uplink, shutdownPublishTimeout, log, simulation, controlIdleTimeout,
+                lowKeg);
     }
 
     /** This config with other uplink settings (retries and ack timeout of an in-process simulation). */
     public AgentConfig withUplink(UplinkSettings value) {
         return new AgentConfig(device, stateDir, controlSocket, hardware, readingInterval, swapMinEmpty, outbox, batch,
-                mqtt, publisher, value, shutdownPublishTimeout, log, simulation, controlIdleTimeout);
+                mqtt, publisher, value, shutdownPublishTimeout, log, simulation, controlIdleTimeout,
+                lowKeg);
     }
 
     /** The NVS store file. */

@@ -1,9 +1,11 @@
 package com.scalesense.agent.config;
 
+import com.scalesense.agent.pipeline.LowKegRule;
 import static com.scalesense.agent.config.ConfigKey.*;
 
 import com.scalesense.agent.batch.BatcherConfig;
 import com.scalesense.agent.outbox.OutboxConfig;
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.publish.Backoff;
 import com.scalesense.agent.publish.MqttProtocol;
 import com.scalesense.agent.publish.MqttSettings;
@@ -68,6 +70,9 @@ public final class AgentConfigLoader {
         }
         Duration readingInterval = r.duration(READING_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1));
         Duration swapMinEmpty = r.duration(SWAP_MIN_EMPTY, Duration.ZERO, Duration.ofMinutes(10));
+        double lowKegPct = r.decimal(ALERTS_LOW_KEG_PCT, 0, 100);
+        long graceSecs = r.integer(ALERTS_GRACE_PERIOD_SECS, 0, LowKegRule.MAX_GRACE_PERIOD_SECS);
+        LowKegRule lowKeg = r.build(ALERTS_LOW_KEG_PCT, () -> new LowKegRule(lowKegPct, graceSecs, 0));
         long maxBytes = r.integer(OUTBOX_MAX_BYTES, OutboxConfig.MIN_MAX_BYTES, 1L << 40);
         Path statePath = stateDir;
         OutboxConfig outbox = r.build(OUTBOX_MAX_BYTES, () -> new OutboxConfig(statePath.resolve(OutboxConfig.FILE_NAME), maxBytes));
@@ -101,7 +106,7 @@ public final class AgentConfigLoader {
                 r.instant(SIMULATE_WORLD_START, Timestamps.MIN_MS, Timestamps.MAX_MS)) : null;
         r.throwIfInvalid();
         return new AgentConfig(device, stateDir, socket, hardware, readingInterval, swapMinEmpty, outbox, batch, mqtt, publisher, uplink,
-                shutdown, log, simulation, controlIdle);
+                shutdown, log, simulation, controlIdle, lowKeg);
     }
 
     /**

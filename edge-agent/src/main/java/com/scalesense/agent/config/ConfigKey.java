@@ -23,6 +23,8 @@ public enum ConfigKey {
     HX711_RATE("hx711.rate", "10"),
     READING_INTERVAL("reading.interval", "60s"),
     SWAP_MIN_EMPTY("pipeline.swap_min_empty", "10s"),
+    ALERTS_LOW_KEG_PCT("alerts.low_keg_pct", "15"),
+    ALERTS_GRACE_PERIOD_SECS("alerts.grace_period_secs", "900"),
     BATTERY_POWER_SUPPLY("battery.power_supply", ""),
     TEMPERATURE_DS18B20("temperature.ds18b20", "false"),
     OUTBOX_MAX_BYTES("outbox.max_bytes", "67108864"),

@@ -15,6 +15,7 @@ import com.scalesense.control.Replies;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationPoint;
 import com.scalesense.agent.pipeline.keg.KegProfile;
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.replay.KegAssignment;
 import com.scalesense.agent.replay.Replay;
@@ -170,6 +171,16 @@ public final class AgentControl implements ControlService {
             loop.model().assignKeg(kegId, beerId, type, sg, full);
             return ReplyViews.keg(loop.model().keg(), loop.model().state().name());
         });
+    }
+
+    /**
+     * Stores the cloud's low-keg rule and follows it from the next reading on (a {@code set_low_keg}
+     * command, issue 18), on the sampling thread.
+     *
+     * @return false when a rule issued later is in use and nothing changed
+     */
+    public boolean lowKegRule(LowKegRule rule) {
+        return onLane(() -> loop.model().lowKegRule(rule));
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.scalesense.agent.operations;
 
 import com.scalesense.control.ControlException;
 import com.scalesense.agent.control.ControlService;
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.uplink.CommandHandler;
 import com.scalesense.protocol.DeviceCommand;
 import org.slf4j.Logger;
@@ -15,6 +16,9 @@ import org.slf4j.LoggerFactory;
  * {@code reload_config} asks the agent to restart: every setting is read once at start-up, so a
  * restart by systemd (exit status {@link #RESTART_EXIT_STATUS}, {@code Restart=on-failure}) is
  * how new settings take effect, after a graceful shutdown that seals and keeps every reading.
+ * {@code set_low_keg} takes {@code args.low_keg_pct} and {@code args.grace_period_secs} (checked by
+ * the protocol's validator) with the command's issued_at_ms as the rule's version: the scale stores
+ * the location's low-keg rule and follows it (issue 18), unless it holds one issued later.
  */
 public final class CloudCommands implements CommandHandler {
 
@@ -27,9 +31,26 @@ public final class CloudCommands implements CommandHandler {
 
     private final ControlService control;
     private final Runnable restart;
+    private final LowKegRules lowKeg;
 
+    /** Where a {@code set_low_keg} goes: stores the rule and follows it, unless one issued later is in use. */
+    @FunctionalInterface
+    public interface LowKegRules {
+
+        /** @return false when a rule issued later is in use and nothing changed */
+        boolean apply(LowKegRule rule);
+    }
+
+    /** Refuses {@code set_low_keg} (a control service without a scale to follow it). */
     public CloudCommands(ControlService control, Runnable restart) {
+        this(control, rule -> {
+            throw new ControlException("unsupported", "set_low_keg: this agent keeps no low-keg rule");
+        }, restart);
+    }
+
+    public CloudCommands(ControlService control, LowKegRules lowKeg, Runnable restart) {
         this.control = control;
+        this.lowKeg = lowKeg;
         this.restart = restart;
     }
 
@@ -42,6 +63,7 @@ public final class CloudCommands implements CommandHandler {
             case "assign_keg" -> control.assignKeg(command.args().get("keg_id"), command.args().get("beer_id"),
                     command.args().get("keg_type"), sg(command.args().get("sg")), full(command.args().get("full")));
             case "reload_config" -> restart.run();
+            case "set_low_keg" -> lowKeg(command);
             default -> throw new ControlException("bad_request", "type = '" + command.type() + "': not a known command");
         }
     }
@@ -55,6 +77,20 @@ public final class CloudCommands implements CommandHandler {
             return true;
         }
         throw ControlException.badField("args.full", text, "must be true or false when given");
+    }
+
+    private void lowKeg(DeviceCommand command) {
+        LowKegRule rule;
+        try {
+            rule = new LowKegRule(Double.parseDouble(command.args().get("low_keg_pct")),
+                    Long.parseLong(command.args().get("grace_period_secs")), command.issuedAtMs());
+        } catch (RuntimeException e) {
+            // The validator checked both; this is a second line behind it, naming the same fields.
+            throw new ControlException("bad_request", "set_low_keg: " + e.getMessage());
+        }
+        if (!lowKeg.apply(rule)) {
+            LOG.info("set_low_keg {} ignored: a rule issued later is in use", command.commandId());
+        }
     }
 
     private static double sg(String text) {

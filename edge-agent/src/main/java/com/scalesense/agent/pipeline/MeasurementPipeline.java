@@ -55,6 +55,7 @@ public final class MeasurementPipeline implements DetectorListener {
     private RawSample sample;
     private Ambient ambient = Ambient.SYNCED;
     private boolean swapPending;
+    private final LowLevelWatch lowLevel = new LowLevelWatch(LowKegRule.DEFAULTS);
 
     public MeasurementPipeline(PipelineConfig config, SampleRate sampleRate, Calibration calibration,
                                KegProfile keg, PipelineListener listener) {
@@ -99,7 +100,8 @@ public final class MeasurementPipeline implements DetectorListener {
         }
         // A reading falling due on an unusable sample waits for the next good one or the fault:
         // the last good weight must not be stamped with a time the sensor was already failing.
-        boolean due = nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos;
+        boolean due = nextReadingNanos == Long.MIN_VALUE || raw.monotonicNanos() >= nextReadingNanos
+                || raw.wallMillis() >= lowLevel.proofDueAtMs();
         if (due && (raw.isValid() || gate.faulted())) {
             emitReading();
         }
@@ -190,6 +192,19 @@ public final class MeasurementPipeline implements DetectorListener {
         }
     }
 
+    /**
+     * The cloud's low-keg rule from the next reading on: the first reading its grace period after the
+     * first one under its level goes to {@link PipelineListener#onReadingAtOnce}, taken at the first
+     * usable sample the grace period after that first one (see {@link LowLevelWatch}).
+     */
+    public void lowKegRule(LowKegRule rule) {
+        lowLevel.rule(rule);
+    }
+
+    public LowKegRule lowKegRule() {
+        return lowLevel.rule();
+    }
+
     /** This keg's pours in the rate window, oldest first (read-only view; monotonic ms). */
     public Collection<Pour> pours() {
         return rate.pours();
@@ -268,7 +283,12 @@ public final class MeasurementPipeline implements DetectorListener {
 
     private void emitReading() {
         double gross = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
-        listener.onReading(readings.reading(sample, ambient, keg.profile(), state(), gross, detector.kegKg(), rate));
+        var reading = readings.reading(sample, ambient, keg.profile(), state(), gross, detector.kegKg(), rate);
+        if (lowLevel.atOnce(reading)) {
+            listener.onReadingAtOnce(reading);
+        } else {
+            listener.onReading(reading);
+        }
         swapPending = false;
         nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();
     }

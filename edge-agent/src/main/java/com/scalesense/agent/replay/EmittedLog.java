@@ -12,11 +12,19 @@ public class EmittedLog implements PipelineListener {
 
     final List<Reading> readings = new ArrayList<>();
     final List<DeviceEvent> events = new ArrayList<>();
+    final List<Reading> atOnce = new ArrayList<>();
     int swaps;
 
     @Override
     public void onReading(Reading reading) {
         readings.add(reading);
+    }
+
+    /** Kept with the others, and apart: the reading the low-keg alert waits for. */
+    @Override
+    public void onReadingAtOnce(Reading reading) {
+        readings.add(reading);
+        atOnce.add(reading);
     }
 
     @Override
@@ -29,6 +37,11 @@ public class EmittedLog implements PipelineListener {
 
     public List<Reading> readings() {
         return readings;
+    }
+
+    /** The readings sent at once for the low-keg alert, in order (also in {@link #readings()}). */
+    public List<Reading> atOnce() {
+        return atOnce;
     }
 
     public List<DeviceEvent> events() {

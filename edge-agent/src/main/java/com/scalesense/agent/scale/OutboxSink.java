@@ -2,6 +2,7 @@ package com.scalesense.agent.scale;
 
 import com.scalesense.agent.batch.BatchContext;
 import com.scalesense.agent.batch.Recorder;
+import com.scalesense.agent.batch.SealNow;
 import com.scalesense.agent.clock.MonotonicClock;
 import com.scalesense.agent.pipeline.PipelineListener;
 import com.scalesense.protocol.DeviceEvent;
@@ -69,6 +70,7 @@ public final class OutboxSink implements PipelineListener {
     private final Supplier<BatchContext> context;
     private final MonotonicClock mono;
     private final Accepted accepted;
+    private final SealNow sealNow;
     private final AtomicLong readings = new AtomicLong();
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
@@ -80,6 +82,13 @@ public final class OutboxSink implements PipelineListener {
      * @param accepted told of each reading and event once it is durable (test hook)
      */
     public OutboxSink(Recorder recorder, Supplier<BatchContext> context, MonotonicClock mono, Accepted accepted) {
+        this(recorder, context, mono, accepted, new SealNow());
+    }
+
+    /** @param sealNow told of each reading that must go out at once (the low-keg proof), once it is durable (the batcher's) */
+    public OutboxSink(Recorder recorder, Supplier<BatchContext> context, MonotonicClock mono, Accepted accepted,
+                      SealNow sealNow) {
+        this.sealNow = sealNow;
         this.recorder = recorder;
         this.context = context;
         this.mono = mono;
@@ -90,6 +99,13 @@ public final class OutboxSink implements PipelineListener {
     public void onReading(Reading reading) {
         store("reading at " + reading.timestampMs(), readings, ctx -> recorder.record(ctx, reading, mono.monoMs()),
                 ctx -> accepted.reading(ctx, reading));
+    }
+
+    /** As {@link #onReading}, and the batcher seals its batch at its next tick (the low-keg alert waits for it). */
+    @Override
+    public void onReadingAtOnce(Reading reading) {
+        store("reading at " + reading.timestampMs(), readings,
+                ctx -> sealNow.through(recorder.record(ctx, reading, mono.monoMs())), ctx -> accepted.reading(ctx, reading));
     }
 
     @Override

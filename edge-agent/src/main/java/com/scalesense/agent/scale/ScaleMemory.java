@@ -1,5 +1,6 @@
 package com.scalesense.agent.scale;
 
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.agent.pipeline.calibration.CalibrationHistory;
 import com.scalesense.agent.pipeline.detect.PourWindow;
@@ -36,6 +37,8 @@ public final class ScaleMemory {
     static final StoreKey<KegProfile> KEG = StoreKey.of("keg.profile", KegProfile.class);
     static final StoreKey<PourWindow> POUR_WINDOW = StoreKey.of("pour.window", PourWindow.class);
     static final StoreKey<SettledWeight> SETTLED_WEIGHT = StoreKey.of("keg.settled_weight", SettledWeight.class);
+    /** The cloud's low-keg rule (issue 18), kept so a restart does not fall back to the configured defaults. */
+    static final StoreKey<LowKegRule> LOW_KEG = StoreKey.of("cloud.low_keg_rule", LowKegRule.class);
 
     private final NvsStore store;
 
@@ -106,6 +109,19 @@ public final class ScaleMemory {
         }
         store.putAll(List.of(new NvsStore.Write<>(KEG, keg), new NvsStore.Write<>(POUR_WINDOW, window),
                 new NvsStore.Write<>(SETTLED_WEIGHT, new SettledWeight(settledKg))));
+    }
+
+    /**
+     * The low-keg rule the cloud last sent.
+     *
+     * @throws com.scalesense.agent.store.StoreValueException if it no longer reads as a {@link LowKegRule}
+     */
+    public Optional<LowKegRule> lowKegRule() {
+        return store.get(LOW_KEG);
+    }
+
+    public void saveLowKegRule(LowKegRule rule) {
+        store.put(LOW_KEG, rule);
     }
 
     public long nextBoot() {

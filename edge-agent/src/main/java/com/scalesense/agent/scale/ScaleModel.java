@@ -1,5 +1,6 @@
 package com.scalesense.agent.scale;
 
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.agent.pipeline.MeasurementPipeline;
 import com.scalesense.agent.pipeline.PipelineConfig;
 import com.scalesense.agent.pipeline.PipelineListener;
@@ -37,6 +38,7 @@ public final class ScaleModel {
     private KegProfile savedKeg;
     private final StoredPourWindow pours;
     private final StoredSettledWeight weight;
+    private LowKegRule lowKeg;
 
     /**
      * @param factory a calibration to start from when the store holds none, or null
@@ -46,6 +48,13 @@ public final class ScaleModel {
      */
     public ScaleModel(ScaleMemory memory, PipelineConfig config, SampleRate rate, PipelineListener listener,
                Calibration factory, KegProfile firstKeg) {
+        this(memory, config, rate, listener, factory, firstKeg, LowKegRule.DEFAULTS);
+    }
+
+    /** @param lowKeg the low-keg rule until the cloud sends one (the agent's configuration); a stored one wins */
+    public ScaleModel(ScaleMemory memory, PipelineConfig config, SampleRate rate, PipelineListener listener,
+               Calibration factory, KegProfile firstKeg, LowKegRule lowKeg) {
+        this.lowKeg = memory.lowKegRule().orElse(lowKeg);
         this.memory = memory;
         this.config = config;
         this.rate = rate;
@@ -146,6 +155,28 @@ public final class ScaleModel {
         pours.stored(pipeline, window);
     }
 
+    /**
+     * The cloud's low-keg rule, stored first, then followed from the next reading on. A rule issued
+     * before the one in use is ignored (commands may arrive out of order).
+     *
+     * @return false when {@code next} was older than the rule in use and nothing changed
+     */
+    public boolean lowKegRule(LowKegRule next) {
+        if (!lowKeg.replacedBy(next)) {
+            return false;
+        }
+        memory.saveLowKegRule(next);
+        lowKeg = next;
+        if (pipeline != null) {
+            pipeline.lowKegRule(next);
+        }
+        return true;
+    }
+
+    public LowKegRule lowKegRule() {
+        return lowKeg;
+    }
+
     /** Tares the keg on the platform as empty or full (the pipeline refuses unless it is stable). */
     public DeviceEvent.Tare tareKeg(String kind, long atMs) {
         KegProfile before = requirePipeline().keg();
@@ -174,6 +205,7 @@ public final class ScaleModel {
     private MeasurementPipeline newPipeline(Calibration calibration, KegProfile keg) {
         MeasurementPipeline built = new MeasurementPipeline(config, rate, calibration, keg, listener);
         built.restoreSettledWeight(weight.stored());
+        built.lowKegRule(lowKeg);
         return built;
     }
 

@@ -105,6 +105,41 @@ class BatcherTest {
     }
 
     @Test
+    void the_reading_the_low_keg_alert_waits_for_seals_its_batch_at_the_next_tick_not_after_the_bulk() {
+        // issue 18: low_keg fires at the first reading a grace period (900 s) after the first low one; with
+        // batch.max_delay 2 h it sat in the outbox and the alert reached the bar up to ~95 minutes late.
+        try (ScaleFixture s = new ScaleFixture(dir.resolve("outbox.journal"), FixedTimeSync.SYNCED,
+                new SteppingClock(T0, 5_000), BatcherConfig.defaults())) {
+            // given three periodic readings and the first low one (the crossing), waiting for the bulk
+            for (int i = 0; i < 4; i++) {
+                s.read(KEG_A, true);
+                s.clock.advance(60_000);
+                assertThat(s.batcher.tick(false)).isZero();
+            }
+            // and the readings of the grace period, the last 900 s after the crossing
+            long proof = 0;
+            for (int i = 0; i < 15; i++) {
+                proof = s.read(KEG_A, true);
+                if (i < 14) {
+                    s.clock.advance(60_000);
+                }
+            }
+            // when a tick runs before the sink raises the seal, and the sink then names the proof
+            assertThat(s.batcher.tick(false)).as("nothing asked yet").isZero();
+            s.sealNow.through(proof);
+            // then the next tick seals everything up to it in one batch, the crossing with it
+            assertThat(s.batcher.tick(false)).isEqualTo(1);
+            ReadingsBatch batch = s.batches().get(0);
+            assertThat(batch.readings()).hasSize(19);
+            assertThat(batch.readings().get(18).timestampMs() - batch.readings().get(3).timestampMs()).isEqualTo(900_000);
+            // and later readings go to the bulk again
+            s.clock.advance(60_000);
+            s.read(KEG_A, true);
+            assertThat(s.batcher.tick(false)).isZero();
+        }
+    }
+
+    @Test
     void an_idle_tick_does_not_read_the_outbox_again_until_an_entry_comes_or_the_delay_runs_out() {
         // issue 18: with batch.max_delay 2 h each 1 s tick read and decoded up to 100 pending entries to find
         // nothing due (the agent's scheduler thread, 0.43 % of a core at 30 min online and growing with the backlog)

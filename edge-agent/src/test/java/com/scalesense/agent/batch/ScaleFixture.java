@@ -35,6 +35,7 @@ final class ScaleFixture implements AutoCloseable {
     final WireCodec codec = new WireCodec();
     final Recorder recorder;
     final Batcher batcher;
+    final SealNow sealNow = new SealNow();
 
     /**
      * The batching the mechanism tests were written for (a 60 s max delay, the default before
@@ -51,7 +52,7 @@ final class ScaleFixture implements AutoCloseable {
         this.clock = clock;
         this.outbox = Outboxes.open(OutboxConfig.at(file), clock);
         this.recorder = new Recorder(outbox, codec);
-        this.batcher = new Batcher(outbox, codec, new SyncWatch(sync, clock, clock::monoMs), config, BOOT);
+        this.batcher = new Batcher(outbox, codec, new SyncWatch(sync, clock, clock::monoMs), config, BOOT, sealNow);
     }
 
     /** A good reading stamped with the wall clock now, taken at the monotonic clock now. */

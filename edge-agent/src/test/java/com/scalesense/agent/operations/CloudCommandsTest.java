@@ -17,7 +17,8 @@ class CloudCommandsTest {
 
     private final RecordingControlService control = new RecordingControlService();
     private int restarts;
-    private final CloudCommands commands = new CloudCommands(control, () -> restarts++);
+    private final java.util.List<com.scalesense.agent.pipeline.LowKegRule> rules = new java.util.ArrayList<>();
+    private final CloudCommands commands = new CloudCommands(control, rules::add, () -> restarts++);
 
     private static DeviceCommand assign(Map<String, String> args) {
         return new DeviceCommand("cmd-20261122-0001", "assign_keg", args, ISSUED_AT_MS);
@@ -70,5 +71,22 @@ class CloudCommandsTest {
 
         assertThat(control.tares).containsExactly("empty");
         assertThat(restarts).isEqualTo(1);
+    }
+
+    @Test
+    void set_low_keg_hands_the_rule_with_its_version_to_the_scale() {
+        commands.handle(new DeviceCommand("lowkeg-1", "set_low_keg",
+                Map.of("low_keg_pct", "20", "grace_period_secs", "600"), ISSUED_AT_MS));
+
+        assertThat(rules).containsExactly(new com.scalesense.agent.pipeline.LowKegRule(20, 600, ISSUED_AT_MS));
+    }
+
+    @Test
+    void set_low_keg_out_of_range_is_refused_naming_the_field_and_nothing_is_applied() {
+        // The inbox's validator refuses it first; this is the line behind it.
+        assertThatThrownBy(() -> commands.handle(new DeviceCommand("lowkeg-2", "set_low_keg",
+                Map.of("low_keg_pct", "150", "grace_period_secs", "600"), ISSUED_AT_MS)))
+                .isInstanceOf(ControlException.class).hasMessageContaining("low_keg_pct must be a percentage 0..100");
+        assertThat(rules).isEmpty();
     }
 }

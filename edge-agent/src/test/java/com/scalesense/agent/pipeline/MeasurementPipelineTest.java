@@ -323,6 +323,27 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void the_reading_that_proves_a_keg_low_for_the_grace_period_is_taken_then_not_at_the_next_interval() {
+        // issue 18: the cloud fires low_keg at the first reading a grace period after the first low one; with a
+        // reading a minute and a 90 s grace period the next interval reading comes 30 s late, and the reading
+        // the cloud waits for went out in the 2 h bulk. Now it is taken on time and goes to onReadingAtOnce.
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 23); // 16.6 %
+        scale.pipeline.lowKegRule(new LowKegRule(15, 90, 1));
+
+        scale.hold(65).rampTo(21.5, 15).hold(200); // a reading at 16.6 %, then a 52 oz pour to 14.1 %
+
+        List<Reading> readings = scale.recorder.readings();
+        Reading crossing = readings.stream().filter(r -> r.levelPct() != null && r.levelPct() < 15).findFirst().orElseThrow();
+        assertThat(readings.stream().filter(r -> r.timestampMs() < crossing.timestampMs() && r.levelPct() != null))
+                .isNotEmpty().allMatch(r -> r.levelPct() >= 15);
+        List<Reading> atOnce = scale.recorder.atOnce();
+        assertThat(atOnce).hasSize(1);
+        assertThat(atOnce.get(0).timestampMs() - crossing.timestampMs()).as("one sample (100 ms) at most late")
+                .isBetween(90_000L, 90_100L);
+        assertThat(WireCheck.refusals(scale.recorder)).isEmpty();
+    }
+
+    @Test
     void a_keg_swap_starts_a_new_keg_with_tare_pending_instead_of_a_jump() {
         // given a nearly empty half barrel (35 lbs)
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, Units.lbsToKg(35));

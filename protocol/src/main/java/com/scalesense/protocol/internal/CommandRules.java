@@ -11,7 +11,12 @@ import java.util.Set;
 /** The rules of a {@link DeviceCommand}. */
 public final class CommandRules {
 
-    public static final Set<String> TYPES = Set.of("tare_empty", "tare_full", "reload_config", "assign_keg");
+    public static final Set<String> TYPES = Set.of("tare_empty", "tare_full", "reload_config", "assign_keg",
+            "set_low_keg");
+    /** The cloud's settings refuse a longer grace period: a day (cloud-sink LocationProfile). */
+    static final long MAX_GRACE_PERIOD_SECS = 86_400;
+    static final String LOW_KEG_PCT_RULE = "must be a percentage, a number 0..100";
+    static final String GRACE_PERIOD_RULE = "must be whole seconds 0.." + MAX_GRACE_PERIOD_SECS;
     static final int MAX_COMMAND_ID = 64;
     static final int MAX_ARGS = 16;
     static final int MAX_ARG_VALUE = 256;
@@ -25,7 +30,7 @@ public final class CommandRules {
             p.add("command_id", command.commandId(), "must be 1.." + MAX_COMMAND_ID + " characters of [A-Za-z0-9_:-]");
         }
         if (command.type() == null || !TYPES.contains(command.type())) {
-            p.add("type", command.type(), "must be one of tare_empty, tare_full, reload_config, assign_keg");
+            p.add("type", command.type(), "must be one of tare_empty, tare_full, reload_config, assign_keg, set_low_keg");
         }
         if (!Problems.isTimestamp(command.issuedAtMs())) {
             p.add("issued_at_ms", command.issuedAtMs(), Problems.TIMESTAMP_RULE);
@@ -57,6 +62,40 @@ public final class CommandRules {
         if (beerId != null && !Ids.isBeerId(beerId)) {
             p.add("args.beer_id", beerId, KegRules.BEER_ID_RULE);
         }
+        lowKeg(command, p);
         return p.toList();
+    }
+
+    /** {@code set_low_keg}: args.low_keg_pct (decimal text 0..100) and args.grace_period_secs (whole 0..86 400), both required. */
+    private static void lowKeg(DeviceCommand command, Problems p) {
+        if (!"set_low_keg".equals(command.type())) {
+            return;
+        }
+        String pct = command.args().get("low_keg_pct");
+        if (lowKegPct(pct) == null) {
+            p.add("args.low_keg_pct", pct, "is required for set_low_keg and " + LOW_KEG_PCT_RULE);
+        }
+        String grace = command.args().get("grace_period_secs");
+        if (gracePeriodSecs(grace) == null) {
+            p.add("args.grace_period_secs", grace, "is required for set_low_keg and " + GRACE_PERIOD_RULE);
+        }
+    }
+
+    /** The percentage of a valid {@code args.low_keg_pct}, or null. */
+    static Double lowKegPct(String text) {
+        if (text == null || !text.matches("^[0-9]{1,3}(\\.[0-9]{1,6})?$")) {
+            return null;
+        }
+        double v = Double.parseDouble(text);
+        return v <= 100 ? v : null;
+    }
+
+    /** The seconds of a valid {@code args.grace_period_secs}, or null. */
+    static Long gracePeriodSecs(String text) {
+        if (text == null || !text.matches("^[0-9]{1,6}$")) {
+            return null;
+        }
+        long v = Long.parseLong(text);
+        return v <= MAX_GRACE_PERIOD_SECS ? v : null;
     }
 }

@@ -119,7 +119,7 @@ final class ContextReader {
                 Attr.str(deviceRow, "last_seen_at"), Attr.str(deviceRow, "device_id"),
                 registration(found.get(Keys.deviceMeta(q.deviceId()))), kegFacts, telemetrySeen(telemetry), tap,
                 tapEntity == null ? null : Attr.num(found.get(Keys.tapState(q.locId(), Keys.tapNumber(q.tapId()))),
-                        "updated_at_ms"));
+                        "updated_at_ms"), settingsAt(found.get(Keys.locationSettings(q.locId()))));
     }
 
     /** Null without a config item: a tap nobody created has no assignment to keep (and no item to write). */
@@ -178,6 +178,16 @@ final class ContextReader {
                 orDefault(Attr.dec(item, "low_battery_pct"), d.lowBatteryPct()),
                 orDefault(Attr.num(item, "offline_after_secs"), d.offlineAfterSecs()),
                 (int) (long) orDefault(Attr.num(item, "rate_window_hours"), (long) d.rateWindowHours()));
+    }
+
+    /** The SETTINGS item's updated_at (ISO-8601, written by the admin), epoch ms; null without one. */
+    static Long settingsAt(Map<String, AttributeValue> item) {
+        String at = item == null ? null : Attr.str(item, "updated_at");
+        try {
+            return at == null ? null : java.time.Instant.parse(at).toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null; // an item edited by hand: no version, which only costs a scale a repeated command
+        }
     }
 
     private static <T> T orDefault(T value, T fallback) {

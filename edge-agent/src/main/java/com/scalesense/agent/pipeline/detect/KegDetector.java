@@ -18,7 +18,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * can pour ({@code max_pour_oz_per_s}) and any rise are disturbances, not beer. A disturbance that
  * settles away from the keg's weight leaves a <em>foreign load</em> (a crate on the keg, a lean):
  * the keg's own weight is held, pours under the load still count, and when the weight comes back
- * to the keg's (within noise and what could have been poured meanwhile) nothing happened. A keg
+ * to the keg's (within noise and what could have been poured meanwhile) nothing happened. A load set on
+ * or lifted off <em>during</em> a pour and left there is told from the beer by its step ({@link LoadSteps}):
+ * the pour is the fall less the load, and the load is held as foreign from then on. A keg
  * swap needs the platform empty for {@code swap_min_empty} and then a load that fits a keg type;
  * the same keg set back (within {@code same_keg_kg}) is not a swap, a shorter dip is a disturbance
  * and a load that fits no keg (a calibration weight) leaves the platform empty of kegs. The first

@@ -445,6 +445,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_that_eases_before_it_is_let_go_within_a_pour_leaves_no_load_behind() {
+        // a lean comes on and goes within a pour, but not by the same amount (a hand easing, or each step's
+        // estimate off by the vibration: issue 12, seed 20261122 life 22 at 10 SPS, -0.81 kg and +0.73 kg):
+        // the 0.12 kg difference is no load left on the keg, or the scale would stay disturbed for hours
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5); // a pour of 60 g/s
+        ramp(38.9, 0.1); // a 0.8 kg lean comes on
+        ramp(38.948, 1.2); // the pour goes on (0.072 kg) while the lean eases by 0.12 kg
+        ramp(39.628, 0.1); // the lean, 0.68 kg by now, is let go
+        ramp(39.448, 3); // the pour goes on: 0.552 kg of beer in all
+        hold(5);
+
+        assertOnePour(0.552, 0.005);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.448, within(0.01));
+    }
+
+    @Test
     void a_pour_with_a_press_on_and_off_within_it_is_the_pour() {
         // the press is lifted before the weight settles: the episode ends lighter by the beer alone
         kg = 40;

@@ -406,10 +406,10 @@ public final class KegDetector {
         double couldHavePoured = maxPourKgPerMs * (episodeMs + (foreignKg != 0 ? foreignEpisodeMs : 0));
         boolean backToTheKeg = afterKg <= keg + config.pourStartKg() && afterKg >= keg - config.pourStartKg() - couldHavePoured;
         if (foreignKg != 0 && (backToTheKeg || foreignGone)) {
-            // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile is in
-            // its weight but reported as no pour (it cannot be told from the disturbance that hid it;
-            // reporting it where a load was lifted within the episode made a dozen knocks pours in the
-            // benchmark's 240 lives)
+            // the load is gone and nothing happened: the keg is what is left; beer drawn meanwhile that the
+            // load's steps did not tell apart (pouredUnderLoad above) is in its weight but reported as no
+            // pour (reporting the plain difference where a load was lifted within the episode made a dozen
+            // knocks pours in the benchmark's 240 lives)
             foreignKg = 0;
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
             if (foreignKg == 0) {

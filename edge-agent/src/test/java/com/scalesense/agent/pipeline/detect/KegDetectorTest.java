@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -61,6 +62,31 @@ class KegDetectorTest {
             hold(0.1);
         }
         assertThat(detector.phase()).isEqualTo(phase);
+    }
+
+    /** Exactly one event was seen, a drop of {@code expectedKg} within {@code toleranceKg}. */
+    void assertOnePour(double expectedKg, double toleranceKg) {
+        assertThat(seen).singleElement().asString().startsWith("drop ");
+        assertThat(droppedKg(0)).isCloseTo(expectedKg, within(toleranceKg));
+    }
+
+    /** The kg of the {@code i}-th event, a drop. */
+    double droppedKg(int i) {
+        return Double.parseDouble(seen.get(i).split(" ")[2]);
+    }
+
+    /** As {@link #ramp}, each sample with 20 g rms of pour vibration on it (the ramp's own weight carries on). */
+    void shake(double to, double seconds, Random noise) {
+        double from = kg;
+        int n = (int) Math.round(seconds * 10);
+        for (int i = 1; i <= n; i++) {
+            double level = from + (to - from) * i / n;
+            ms += 100;
+            double shaken = level + 0.02 * noise.nextGaussian();
+            window.add(shaken);
+            detector.accept(ms, shaken, window);
+        }
+        kg = to;
     }
 
     void ramp(double to, double seconds) {
@@ -179,8 +205,7 @@ class KegDetectorTest {
         ramp(39.5, 8); // a pour
         hold(3);
 
-        assertThat(seen).singleElement().asString().startsWith("drop ");
-        assertThat(Double.parseDouble(seen.get(0).split(" ")[2])).isCloseTo(0.5, within(0.005));
+        assertOnePour(0.5, 0.005);
         assertThat(detector.disturbed()).isFalse();
     }
 
@@ -266,33 +291,36 @@ class KegDetectorTest {
     }
 
     @Test
-    void a_pour_under_a_lean_that_stays_is_no_short_pour_and_the_keg_is_clear_once_the_lean_is_lifted() {
-        // Guards issue 12 (seed 20261322 life 6, 2.4 % off for hours): a 0.46 kg lean came on, an 18.8 oz pour
-        // (0.56 kg) ran under it and the weight settled with the lean still on; the 0.1 kg net fall was
-        // reported as a 3.5 oz pour, and when the lean was lifted its fall was taken for a lean held on for good.
+    void a_pour_under_a_press_that_stays_is_the_beer_not_the_net_fall_and_the_press_is_held_until_lifted() {
+        // Guards issue 12 (seed 20261322 life 6, 2.4 % off for hours): a 0.46 kg press came on, an 18.8 oz pour
+        // (0.56 kg) ran under it and the weight settled with the press still on; the 0.1 kg net fall was
+        // reported as a 3.5 oz pour, and when the press was lifted its fall was taken for a lean held on for good.
+        // Round four held the weight and reported nothing; the press's step tells it from the beer (round five).
         kg = 40;
         hold(3);
         ramp(40.46, 0.3); // someone presses 0.46 kg onto the keg
         ramp(39.90, 9.5); // and a pour of 0.56 kg runs under it
         hold(5); // settles with the press still on
 
-        assertThat(seen).isEmpty(); // no pour of the 0.1 kg difference
-        assertThat(detector.disturbed()).isTrue();
-        assertThat(detector.kegKg()).isCloseTo(40, within(0.01)); // the last good weight is held
+        assertOnePour(0.56, 0.01); // the beer, not the 0.1 kg net fall
+        assertThat(detector.disturbed()).isTrue(); // the press is still on the keg
+        assertThat(detector.kegKg()).isCloseTo(39.44, within(0.01));
 
         ramp(39.44, 0.3); // the press is lifted
         hold(5);
 
-        assertThat(seen).isEmpty(); // the beer is in the weight, not reported: it ran while a load hid it
+        assertThat(seen).hasSize(1);
         assertThat(detector.disturbed()).isFalse();
         assertThat(detector.kegKg()).isCloseTo(39.44, within(0.01));
     }
 
     @Test
-    void a_lean_that_comes_on_during_a_pour_and_stays_is_no_beer_and_the_keg_is_clear_once_it_is_lifted() {
+    void a_lean_that_comes_on_during_a_pour_and_stays_is_no_beer_the_pour_is_and_the_keg_is_clear_once_it_is_lifted() {
         // Guards issue 12 (seed 20261122 life 24 at 10 SPS, 0.8 % low for 10 s, then held): a 0.44 kg lean came
         // on during a 13.7 oz pour and stayed after it; the beer and the lean were reported as one 28.6 oz pour,
-        // and when the lean was lifted its rise was taken for a load set on the keg and held.
+        // and when the lean was lifted its rise was taken for a load set on the keg and held. Round four ended
+        // the episode disturbed and lost the pour (5 of 16 775 true pours); the lean's step is now told from
+        // the beer (round five).
         kg = 40;
         hold(3);
         ramp(39.75, 4.5); // a pour of 55 g/s
@@ -300,15 +328,125 @@ class KegDetectorTest {
         ramp(39.15, 3); // the pour goes on: 0.41 kg of beer in all
         hold(5); // settles with the lean still on
 
-        assertThat(seen).isEmpty(); // no pour of beer and lean together
-        assertThat(detector.disturbed()).isTrue();
-        assertThat(detector.kegKg()).isCloseTo(40, within(0.01)); // the last good weight is held
+        assertOnePour(0.41, 0.01); // the beer, not beer and lean together
+        assertThat(detector.disturbed()).isTrue(); // the lean is still on
+        assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
 
         ramp(39.59, 0.1); // the lean is lifted
         hold(5);
 
+        assertThat(seen).hasSize(1);
         assertThat(detector.disturbed()).isFalse();
         assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+    }
+
+    @Test
+    void a_press_that_comes_on_during_a_pour_and_stays_is_no_short_pour_and_is_held_until_lifted() {
+        // issue 12, round five: a 0.25 kg press came on after 0.3 kg had been poured and stayed; the weight never
+        // rose above where the pour began, so the fall less the press (0.2 kg) was reported as the pour and the
+        // press was counted as beer left in the keg
+        pourWithALoadThatComesOnAndStays(39.95, 39.8, 0.45);
+    }
+
+    @Test
+    void a_heavy_lean_that_comes_on_during_a_pour_and_stays_leaves_the_pour() {
+        // faster than a faucet as a whole (a 5 kg lean in a moment): the episode was a disturbance and the pour lost
+        pourWithALoadThatComesOnAndStays(34.7, 34.5, 0.5);
+    }
+
+    /**
+     * From 40 kg a pour of 60 g/s for 5 s, then a load that steps the weight to {@code steppedKg} in a sample and
+     * stays while the pour goes on to {@code endKg}, {@code beerKg} in all; the weight settles, then the load is
+     * lifted. The pour is the beer, the load is held as foreign while on, and the keg is clear once it is lifted.
+     */
+    void pourWithALoadThatComesOnAndStays(double steppedKg, double endKg, double beerKg) {
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5);
+        ramp(steppedKg, 0.1);
+        ramp(endKg, (steppedKg - endKg) / 0.06);
+        hold(5); // settles with the load still on
+
+        assertOnePour(beerKg, 0.01);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40 - beerKg, within(0.01));
+
+        ramp(40 - beerKg, 0.1); // the load is lifted
+        hold(5);
+
+        assertThat(seen).hasSize(1);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(40 - beerKg, within(0.01));
+    }
+
+    @Test
+    void a_small_press_during_a_pour_holds_the_last_good_weight_while_it_is_on() {
+        // Guards issue 12 (seed 20261322 life 36 at 10 SPS, a claimed level 0.74 % off): a 0.2 kg press during a
+        // pour left the weight below where the pour began, so a reading taken meanwhile took the pressed weight
+        // for the keg's; a rise while beer flows is never beer
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5); // a pour of 60 g/s
+        ramp(39.9, 0.1); // a hand presses 0.2 kg onto the keg
+        ramp(39.8, 1.7); // the pour goes on
+
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.001)); // not 39.8, 0.2 kg more than the keg's 39.6
+    }
+
+    @Test
+    void a_pour_shaking_by_a_faucets_fall_within_a_second_is_not_disturbed() {
+        // seed 1007 life 6 at 10 SPS: one sample of a pour's vibration 58 g high and one a second later 52 g low,
+        // with the 80 g/s fall between, are 0.19 kg apart within a window, which looks like a press let go; the
+        // reading taken then held the level from before the pour, 2.2 % high
+        kg = 40;
+        hold(3);
+        ramp(39.6, 5); // a pour of 80 g/s
+        ramp(39.65, 0.1); // shaken up
+        ramp(39.52, 0.9);
+        ramp(39.46, 0.1); // and down
+
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.46, within(0.001));
+
+        ramp(39.3, 2);
+        hold(5);
+        assertOnePour(0.7, 0.005);
+    }
+
+    @Test
+    void a_light_lean_during_a_shaking_pour_is_told_from_the_beer() {
+        // 20 g rms of pour vibration on every sample (the simulated bar's, unfiltered at 10 SPS) around the
+        // lightest lean issue 12 names: the pour is still the beer within an ounce
+        Random noise = new Random(12);
+        kg = 40;
+        hold(3);
+        shake(39.7, 5, noise); // a pour of 60 g/s
+        ramp(39.5, 0.1); // someone leans on the keg, lifting 0.2 kg of it
+        shake(39.35, 2.5, noise); // the pour goes on: 0.45 kg of beer in all
+        hold(5);
+
+        assertOnePour(0.45, 0.03);
+        assertThat(detector.disturbed()).isTrue();
+    }
+
+    @Test
+    void shaking_pours_are_never_taken_for_loads() {
+        // the guard of the test above: 30 pours of 0.25-0.7 kg under 20 g rms of vibration, one after another,
+        // each the beer and none disturbed while it runs
+        Random noise = new Random(7);
+        kg = 40;
+        hold(3);
+        for (int i = 0; i < 30; i++) {
+            double beer = 0.25 + 0.45 * noise.nextDouble();
+            shake(kg - beer, beer / 0.06, noise);
+            assertThat(detector.disturbed()).as("pour %d under way", i).isFalse();
+            hold(4);
+        }
+
+        assertThat(seen).hasSize(30).allSatisfy(e -> assertThat(e).startsWith("drop "));
+        assertThat(detector.disturbed()).isFalse();
     }
 
     @Test
@@ -322,9 +460,27 @@ class KegDetectorTest {
         ramp(39.59, 2);
         hold(5);
 
-        assertThat(seen).singleElement().asString().startsWith("drop ");
-        assertThat(Double.parseDouble(seen.get(0).split(" ")[2])).isCloseTo(0.41, within(0.005));
+        assertOnePour(0.41, 0.005);
         assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+    }
+
+    @Test
+    void a_lean_that_eases_before_it_is_let_go_within_a_pour_leaves_no_load_behind() {
+        // a lean comes on and goes within a pour, but not by the same amount (a hand easing, or each step's
+        // estimate off by the vibration: issue 12, seed 20261122 life 22 at 10 SPS, -0.81 kg and +0.73 kg):
+        // the 0.12 kg difference is no load left on the keg, or the scale would stay disturbed for hours
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5); // a pour of 60 g/s
+        ramp(38.9, 0.1); // a 0.8 kg lean comes on
+        ramp(38.948, 1.2); // the pour goes on (0.072 kg) while the lean eases by 0.12 kg
+        ramp(39.628, 0.1); // the lean, 0.68 kg by now, is let go
+        ramp(39.448, 3); // the pour goes on: 0.552 kg of beer in all
+        hold(5);
+
+        assertOnePour(0.552, 0.005);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.448, within(0.01));
     }
 
     @Test
@@ -399,7 +555,8 @@ class KegDetectorTest {
         ramp(38.0, 10); // the pour goes on
         hold(5);
 
-        assertThat(seen).isEmpty(); // no pour of beer and crate together (the beer is in the level)
+        // the beer alone, 2 kg (round four reported none: it ran while a load hid it)
+        assertThat(seen).singleElement().asString().endsWith(" 2.000");
         assertThat(detector.disturbed()).isFalse();
         assertThat(detector.kegKg()).isCloseTo(38.0, within(0.01));
     }

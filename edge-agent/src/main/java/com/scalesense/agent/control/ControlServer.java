@@ -1,8 +1,6 @@
 package com.scalesense.agent.control;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scalesense.agent.control.internal.RequestHandler;
-import com.scalesense.control.ControlJson;
 import com.scalesense.control.Lines;
 import java.io.IOException;
 import java.io.InputStream;
@@ -141,9 +139,9 @@ public final class ControlServer implements AutoCloseable {
         }
     }
 
-    private static void write(OutputStream out, ObjectNode reply) {
+    private static void write(OutputStream out, String reply) {
         try {
-            out.write((ControlJson.MAPPER.writeValueAsString(reply) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -152,11 +150,9 @@ public final class ControlServer implements AutoCloseable {
 
     private void refuseBusy(SocketChannel channel) {
         try (channel; OutputStream out = Channels.newOutputStream(channel)) {
-            ObjectNode reply = ControlJson.MAPPER.createObjectNode().put("ok", false);
-            reply.putObject("error").put("code", "busy")
-                    .put("message", "the scale is busy: " + idle.open() + " other control sessions are open (at most "
-                            + MAX_CONNECTIONS + "; idle ones close after " + idle.timeout().toSeconds() + " s); retry");
-            write(out, reply);
+            write(out, RequestHandler.error("busy", "the scale is busy: " + idle.open() + " other control sessions are "
+                    + "open (at most " + MAX_CONNECTIONS + "; idle ones close after " + idle.timeout().toSeconds()
+                    + " s); retry"));
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("could not refuse a control connection: {}", e.toString());
         }

@@ -1,7 +1,5 @@
 package com.scalesense.agent.control.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scalesense.agent.AgentException;
 import com.scalesense.agent.control.ControlService;
 import com.scalesense.agent.pipeline.ImplausibleTareException;
@@ -12,16 +10,18 @@ import com.scalesense.agent.pipeline.calibration.CalibrationRejectedException;
 import com.scalesense.agent.scale.NoCandidateException;
 import com.scalesense.agent.scale.ScaleNotCalibratedException;
 import com.scalesense.control.ControlException;
-import com.scalesense.control.ControlJson;
-import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Parses one request line, validates its fields, calls the service and writes the reply lines. */
+/**
+ * Parses one request line, validates its fields, calls the service and writes the reply lines
+ * (JSON, one per line, without the newline; {@link ControlLineCodec}).
+ */
 public final class RequestHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
@@ -40,9 +40,9 @@ public final class RequestHandler {
     }
 
     /** Handles {@code line}; every reply line goes to {@code out} (the last one ends the exchange). */
-    public void handle(String line, Consumer<ObjectNode> out) {
+    public void handle(String line, Consumer<String> out) {
         try {
-            JsonNode request = parse(line);
+            Map<String, ControlLineCodec.Value> request = ControlLineCodec.request(line);
             Object result = dispatch(request, sample -> out.accept(ok("sample", sample)));
             out.accept(ok("result", result));
         } catch (InterruptedException e) {
@@ -53,7 +53,7 @@ public final class RequestHandler {
         }
     }
 
-    private Object dispatch(JsonNode r, Consumer<Object> stream) throws InterruptedException {
+    private Object dispatch(Map<String, ControlLineCodec.Value> r, Consumer<Object> stream) throws InterruptedException {
         String op = text(r, "op");
         return switch (op) {
             case "status" -> service.status();
@@ -65,7 +65,7 @@ public final class RequestHandler {
                     sent[0]++;
                     stream.accept(s);
                 });
-                yield ControlJson.MAPPER.createObjectNode().put("samples", sent[0]);
+                yield Map.of("samples", sent[0]);
             }
             case "tare" -> service.tare();
             case "calibrate" -> switch (text(r, "action")) {
@@ -73,7 +73,7 @@ public final class RequestHandler {
                 case "fit" -> service.calibrateFit();
                 case "commit" -> service.calibrateCommit();
                 case "cancel" -> service.calibrateCancel();
-                default -> throw ControlException.badField("action", r.path("action").asText(),
+                default -> throw ControlException.badField("action", r.get("action").text(),
                         "must be add, fit, commit or cancel");
             };
             case "assign_keg" -> service.assignKeg(text(r, "keg_id"), optionalText(r, "beer_id"),
@@ -90,37 +90,24 @@ public final class RequestHandler {
         };
     }
 
-    private static JsonNode parse(String line) {
-        JsonNode node;
-        try {
-            node = ControlJson.MAPPER.readTree(line);
-        } catch (IOException e) {
-            throw ControlException.badField("request", line, "must be one JSON object per line");
-        }
-        if (node == null || !node.isObject()) {
-            throw ControlException.badField("request", line, "must be one JSON object per line");
-        }
-        return node;
-    }
-
-    private static String text(JsonNode r, String field) {
-        JsonNode v = r.get(field);
-        if (v == null || !v.isTextual() || v.asText().isEmpty()) {
+    private static String text(Map<String, ControlLineCodec.Value> r, String field) {
+        ControlLineCodec.Value v = r.get(field);
+        if (v == null || !v.isText() || v.text().isEmpty()) {
             throw ControlException.badField(field, v, "is required and must be a non-empty string");
         }
-        return v.asText();
+        return v.text();
     }
 
     /** A non-empty string, or null when the field is absent or JSON null. */
-    private static String optionalText(JsonNode r, String field) {
-        JsonNode v = r.get(field);
+    private static String optionalText(Map<String, ControlLineCodec.Value> r, String field) {
+        ControlLineCodec.Value v = r.get(field);
         if (v == null || v.isNull()) {
             return null;
         }
-        if (!v.isTextual() || v.asText().isEmpty()) {
+        if (!v.isText() || v.text().isEmpty()) {
             throw ControlException.badField(field, v, "must be a non-empty string when given");
         }
-        return v.asText();
+        return v.text();
     }
 
     /** A JSON boolean; false when the field is absent or JSON null. */
@@ -136,18 +123,18 @@ public final class RequestHandler {
     }
 
     /** A number in [min, max]; {@code dflt} when absent, unless it is NaN (required). */
-    private static double number(JsonNode r, String field, double min, double max, double dflt) {
-        JsonNode v = r.get(field);
+    private static double number(Map<String, ControlLineCodec.Value> r, String field, double min, double max, double dflt) {
+        ControlLineCodec.Value v = r.get(field);
         if (v == null && !Double.isNaN(dflt)) {
             return dflt;
         }
-        if (v == null || !v.isNumber() || !(v.asDouble() >= min && v.asDouble() <= max)) {
+        if (v == null || !v.isNumber() || !(v.number() >= min && v.number() <= max)) {
             throw ControlException.badField(field, v, "must be a number in " + min + ".." + max);
         }
-        return v.asDouble();
+        return v.number();
     }
 
-    private static Path path(JsonNode r, String field) {
+    private static Path path(Map<String, ControlLineCodec.Value> r, String field) {
         String s = text(r, field);
         try {
             Path p = Path.of(s);
@@ -160,19 +147,16 @@ public final class RequestHandler {
         }
     }
 
-    private static ObjectNode ok(String key, Object value) {
-        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", true);
-        node.set(key, ControlJson.MAPPER.valueToTree(value));
-        return node;
+    private static String ok(String key, Object value) {
+        return ControlLineCodec.ok(key, value);
     }
 
-    static ObjectNode error(String code, String message) {
-        ObjectNode node = ControlJson.MAPPER.createObjectNode().put("ok", false);
-        node.putObject("error").put("code", code).put("message", message);
-        return node;
+    /** {@code {"ok":false,"error":{"code":...,"message":...}}}, one line without the newline. */
+    public static String error(String code, String message) {
+        return ControlLineCodec.error(code, message);
     }
 
-    private static ObjectNode errorOf(Exception e) {
+    private static String errorOf(Exception e) {
         if (e instanceof ControlException c) {
             return error(c.code(), c.getMessage());
         } else if (e instanceof ScaleNotCalibratedException n) {

@@ -35,11 +35,13 @@ import java.util.stream.Stream;
  * <pre>
  * ./mvnw -B -q -pl edge-agent -am package -DskipTests
  * java -cp edge-agent/target/scale-agent.jar:edge-agent/target/test-classes \
- *     com.scalesense.agent.boot.bench.AgentBenchmark [seconds] [speed] [--online] [--jar PATH] [--flags "..."]
+ *     com.scalesense.agent.boot.bench.AgentBenchmark [seconds] [speed] [--online] [--jar PATH] [--flags "..."] [--no-cds]
  * </pre>
  *
- * {@code --flags} defaults to the JAVA_OPTS of systemd/scale-agent.service, so the figures are the
- * shipped unit's.
+ * {@code --flags} defaults to the JAVA_OPTS of systemd/scale-agent.service, and the agent runs with a
+ * class-data archive built first the way {@code scale-agent --dump-cds} builds it at install time
+ * (the classes a 20 s offline simulation loads, archived with {@code -Xshare:dump}), passed as the
+ * launcher passes it; so the figures are the shipped unit's. {@code --no-cds} runs the agent without the archive.
  */
 public final class AgentBenchmark {
 
@@ -50,6 +52,8 @@ public final class AgentBenchmark {
     private static final double TICKS_PER_SECOND = 100.0;
     /** How often the marker files are looked at: the resolution of the first-reading figure. */
     private static final Duration MARKER_CHECK = Duration.ofMillis(10);
+    /** How long {@code scale-agent --dump-cds} lets the agent run before SIGTERM (packaging/src/deb/bin/scale-agent). */
+    private static final Duration CDS_DUMP_RUN = Duration.ofSeconds(20);
 
     private AgentBenchmark() {
     }
@@ -57,11 +61,13 @@ public final class AgentBenchmark {
     public static void main(String[] args) throws Exception {
         List<String> positional = new ArrayList<>();
         boolean online = false;
+        boolean cds = true;
         Path jar = Path.of("edge-agent/target/scale-agent.jar").toAbsolutePath();
         List<String> flags = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--online" -> online = true;
+                case "--no-cds" -> cds = false;
                 case "--jar" -> jar = Path.of(args[++i]).toAbsolutePath();
                 case "--flags" -> flags = Arrays.asList(args[++i].trim().split("\\s+"));
                 default -> positional.add(args[i]);
@@ -86,9 +92,15 @@ public final class AgentBenchmark {
         Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\nreading.interval = 60s\n" + brokerLine
                 + "simulate.accepted_log = " + dir.resolve("accepted.log") + "\nlog.level = warn\n");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        boolean given = flags.stream().anyMatch(f -> f.startsWith("-XX:SharedArchiveFile="));
+        Path archive = cds && !given ? dumpArchive(java, flags, jar, dir) : null;
 
         List<String> agentCmd = new ArrayList<>(List.of(java.toString()));
         agentCmd.addAll(flags);
+        if (archive != null) {
+            // as the launcher adds it when /var/cache/scale-sense/scale-agent.jsa is there
+            agentCmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        }
         agentCmd.addAll(List.of("-jar", jar.toString(), "--simulate", "--speed", Double.toString(speed), "--config",
                 conf.toString()));
         List<String> idleCmd = new ArrayList<>(List.of(java.toString()));
@@ -132,9 +144,12 @@ public final class AgentBenchmark {
         }
         double simHours = seconds * speed / 3600.0;
         System.out.printf(Locale.ROOT, "agent benchmark: %d s real at --speed %.0f = %.2f simulated hours at 10 SPS, "
-                        + "%d readings, %s; baseline = idle JVM, same flags, same run%n  jar %s%n  flags %s%n", seconds,
+                        + "%d readings, %s; baseline = idle JVM, same flags, same run%n  jar %s%n  flags %s%n"
+                        + "  class-data archive %s%n", seconds,
                 speed, simHours, agent.lines(), online ? "online (mosquitto), messages by topic " + messages : "offline",
-                jar, String.join(" ", flags));
+                jar, String.join(" ", flags), archive == null ? (given ? "as in the flags" : "none (--no-cds)")
+                        : archive + " (" + Files.size(archive) + " bytes, built as scale-agent --dump-cds; the idle JVM "
+                                + "runs on the JDK's default archive)");
         row("RSS at end, MiB", agent.rssKb / 1024.0, idle.rssKb / 1024.0);
         row("RSS peak (VmHWM), MiB", agent.hwmKb / 1024.0, idle.hwmKb / 1024.0);
         row("CPU time over the run, s", agent.cpuSeconds, idle.cpuSeconds);
@@ -148,6 +163,40 @@ public final class AgentBenchmark {
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .forEach(e -> System.out.printf(Locale.ROOT, "    %-20s total %7.2f   steady %7.2f%n", e.getKey(),
                         e.getValue(), e.getValue() - agent.threadsAtWarm.getOrDefault(e.getKey(), 0.0)));
+    }
+
+    /**
+     * The class-data archive as {@code scale-agent --dump-cds} makes it at install time: the agent
+     * simulates offline in a scratch state directory for 20 s with the same flags and
+     * {@code -XX:DumpLoadedClassList}, then SIGTERM; then {@code -Xshare:dump} archives exactly the
+     * listed classes for the jar's class path.
+     */
+    private static Path dumpArchive(Path java, List<String> flags, Path jar, Path dir) throws Exception {
+        Path scratch = Files.createDirectories(dir.resolve("cds"));
+        Path conf = scratch.resolve("agent.conf");
+        Files.writeString(conf, "state.dir = " + scratch.resolve("state") + "\ncontrol.socket = "
+                + scratch.resolve("control.sock") + "\nlog.level = warn\n");
+        Path classes = scratch.resolve("classes");
+        Path archive = dir.resolve("agent.jsa");
+        List<String> list = new ArrayList<>(List.of(java.toString()));
+        list.addAll(flags);
+        list.addAll(List.of("-XX:DumpLoadedClassList=" + classes, "-jar", jar.toString(), "--simulate", "--config",
+                conf.toString()));
+        Process run = start(list, scratch.resolve("list.log"));
+        if (run.waitFor(CDS_DUMP_RUN.toSeconds(), TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the agent stopped before 20 s; see " + scratch.resolve("list.log"));
+        }
+        run.destroy(); // SIGTERM, as `timeout -s TERM 20` in the launcher
+        run.waitFor();
+        List<String> dump = new ArrayList<>(List.of(java.toString()));
+        dump.addAll(flags);
+        dump.addAll(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + archive,
+                "-cp", jar.toString()));
+        int status = start(dump, scratch.resolve("dump.log")).waitFor();
+        if (status != 0 || !Files.exists(archive) || Files.size(archive) == 0) {
+            throw new IllegalStateException("no class-data archive was written; see " + scratch.resolve("dump.log"));
+        }
+        return archive;
     }
 
     /** JAVA_OPTS of the shipped unit: {@code Environment="JAVA_OPTS=..."}. */

@@ -2,7 +2,9 @@ package com.scalesense.agent.control.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scalesense.control.ControlJson;
 import com.scalesense.agent.control.RecordingControlService;
 import com.scalesense.agent.control.RecordingControlService.Assignment;
 import java.util.ArrayList;
@@ -15,16 +17,21 @@ class RequestHandlerTest {
     private final RecordingControlService service = new RecordingControlService();
     private final RequestHandler handler = new RequestHandler(service);
 
-    private ObjectNode reply(String line) {
-        List<ObjectNode> out = new ArrayList<>();
+    /** The reply line as the client (scale-cal, databind) reads it. */
+    private JsonNode reply(String line) {
+        List<String> out = new ArrayList<>();
         handler.handle(line, out::add);
         assertThat(out).hasSize(1);
-        return out.get(0);
+        try {
+            return ControlJson.MAPPER.readTree(out.get(0));
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("not JSON: " + out.get(0), e);
+        }
     }
 
     @Test
     void assign_keg_passes_the_beer_on_and_the_reply_shows_it() {
-        ObjectNode reply = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
+        JsonNode reply = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
                 + "\"beer_id\":\"guinness-draught\",\"sg\":1.014}");
 
         assertThat(service.assignments).containsExactly(
@@ -37,9 +44,9 @@ class RequestHandlerTest {
     @Test
     void assign_keg_without_a_beer_leaves_it_unknown_as_before_the_field_existed() {
         // a client older than beer_id sends only keg_id, keg_type and sg
-        ObjectNode absent = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\","
+        JsonNode absent = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\","
                 + "\"keg_type\":\"half_barrel\"}");
-        ObjectNode explicitNull = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-008\","
+        JsonNode explicitNull = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-008\","
                 + "\"keg_type\":\"half_barrel\",\"beer_id\":null}");
 
         assertThat(service.assignments).extracting(Assignment::beerId).containsExactly(null, null);
@@ -52,9 +59,9 @@ class RequestHandlerTest {
 
     @Test
     void a_beer_id_that_is_not_a_string_is_refused_naming_the_field_and_nothing_is_assigned() {
-        ObjectNode number = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
+        JsonNode number = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
                 + "\"beer_id\":42}");
-        ObjectNode empty = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
+        JsonNode empty = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\","
                 + "\"beer_id\":\"\"}");
 
         assertThat(number.path("error").path("code").asText()).isEqualTo("bad_request");

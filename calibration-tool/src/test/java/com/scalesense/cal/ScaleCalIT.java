@@ -558,7 +558,7 @@ class ScaleCalIT {
     }
 
     private void awaitWeightNear(double kg) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+        await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> {
             JsonNode sample = JSON.readTree(cli.run("--json", "read", "--count", "1").out());
             assertThat(sample.path("weight_kg").asDouble()).isBetween(kg - 0.02, kg + 0.02);
         });

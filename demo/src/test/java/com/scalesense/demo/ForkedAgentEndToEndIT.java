@@ -98,7 +98,7 @@ class ForkedAgentEndToEndIT {
                 await("every batch message at the broker handled by the rule").atMost(Duration.ofSeconds(90))
                         .pollInterval(Duration.ofMillis(500))
                         .until(() -> rule.accepted() + rule.duplicates() + rule.rejected() >= observer.publishes());
-                await("every batch at the broker committed by the sink").atMost(Duration.ofSeconds(30))
+                await("every batch at the broker committed by the sink").atMost(Duration.ofMinutes(2))
                         .pollInterval(Duration.ofMillis(500))
                         .until(() -> uncommitted(cloud, observer.batchIds()), List::isEmpty);
                 System.out.printf("%d batches at the broker in %d publishes; the rule stored %d, found %d duplicates%n",

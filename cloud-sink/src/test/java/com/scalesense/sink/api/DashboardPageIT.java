@@ -85,7 +85,7 @@ class DashboardPageIT extends WithLocalDynamo {
             browser.open(server.uri() + "#loc=" + LOC + "&key=" + key.rawKey());
 
             // then every tap's card says what the tables hold, once the first refresh drew it
-            await().atMost(Duration.ofSeconds(20)).until(() -> browser.all("[data-tap] .chart polyline").size() == 3);
+            await().atMost(Duration.ofMinutes(2)).until(() -> browser.all("[data-tap] .chart polyline").size() == 3);
             assertThat(browser.all("[data-tap]")).extracting(e -> e.getAttribute("data-tap"))
                     .containsExactly("01", "02", "03", "04");
             for (String tap : List.of("01", "02", "03")) {
@@ -116,13 +116,13 @@ class DashboardPageIT extends WithLocalDynamo {
             // when the key is revoked, or belongs to another bar, the person is told so and asked for another
             browser.open("about:blank");
             browser.open(server.uri() + "#loc=" + LOC + "&key=" + revoked.rawKey());
-            await().atMost(Duration.ofSeconds(10)).until(() -> browser.all("#access:not([hidden])").size() == 1);
+            await().atMost(Duration.ofMinutes(2)).until(() -> browser.all("#access:not([hidden])").size() == 1);
             assertThat(browser.text("#message")).startsWith("The API key was refused").contains("revoked");
             assertThat(browser.all("[data-tap]")).isEmpty();
 
             browser.open("about:blank");
             browser.open(server.uri() + "#loc=" + LOC + "&key=" + otherBar.rawKey());
-            await().atMost(Duration.ofSeconds(10)).until(() -> browser.all("#access:not([hidden])").size() == 1);
+            await().atMost(Duration.ofMinutes(2)).until(() -> browser.all("#access:not([hidden])").size() == 1);
             assertThat(browser.text("#message")).startsWith("This API key may not read location " + LOC);
         }
     }

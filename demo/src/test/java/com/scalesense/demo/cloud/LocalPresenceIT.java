@@ -41,12 +41,12 @@ class LocalPresenceIT {
             options.setCleanSession(false);
 
             scale.connect(options);
-            await().atMost(Duration.ofSeconds(30)).until(() -> read(cloud).containsKey("connected"));
+            await().atMost(Duration.ofMinutes(2)).until(() -> read(cloud).containsKey("connected"));
             assertThat(read(cloud).get("connected").bool()).isTrue();
 
             scale.disconnect();
             scale.close();
-            await().atMost(Duration.ofSeconds(30)).until(() -> read(cloud).containsKey("disconnected_pk"));
+            await().atMost(Duration.ofMinutes(2)).until(() -> read(cloud).containsKey("disconnected_pk"));
             assertThat(read(cloud).get("connected").bool()).isFalse();
             assertThat(read(cloud).get("disconnect_reason").s()).isEqualTo("CLIENT_INITIATED_DISCONNECT");
             assertThat(cloud.rule().presenceEvents()).isEqualTo(2);

@@ -313,7 +313,7 @@ class ControlSocketIT {
     private Replies.Keg unassignedKegStableAt(double kg) {
         calibrate();
         scale.cell.load(kg);
-        await().atMost(Duration.ofSeconds(30))
+        await().atMost(Duration.ofMinutes(2))
                 .untilAsserted(() -> assertThat(scale.client.status().keg().state()).isEqualTo("stable"));
         Replies.Keg keg = scale.client.status().keg();
         assertThat(keg.kegId()).isNull();

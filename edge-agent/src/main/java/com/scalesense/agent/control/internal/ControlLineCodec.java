@@ -190,6 +190,15 @@ final class ControlLineCodec {
             return token == JsonToken.VALUE_NULL;
         }
 
+        boolean isBoolean() {
+            return token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE;
+        }
+
+        /** True for JSON true; false for anything else (check {@link #isBoolean()} first). */
+        boolean isTrue() {
+            return token == JsonToken.VALUE_TRUE;
+        }
+
         @Override
         public String toString() {
             return json;

@@ -111,15 +111,15 @@ public final class RequestHandler {
     }
 
     /** A JSON boolean; false when the field is absent or JSON null. */
-    private static boolean flag(JsonNode r, String field) {
-        JsonNode v = r.get(field);
+    private static boolean flag(Map<String, ControlLineCodec.Value> r, String field) {
+        ControlLineCodec.Value v = r.get(field);
         if (v == null || v.isNull()) {
             return false;
         }
         if (!v.isBoolean()) {
             throw ControlException.badField(field, v, "must be true or false when given");
         }
-        return v.asBoolean();
+        return v.isTrue();
     }
 
     /** A number in [min, max]; {@code dflt} when absent, unless it is NaN (required). */

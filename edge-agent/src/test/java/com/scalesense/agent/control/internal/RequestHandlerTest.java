@@ -76,7 +76,7 @@ class RequestHandlerTest {
         // issue 12 round 5: only an assignment that says so makes the set-down weight a claimed full_ref
         reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-007\",\"keg_type\":\"half_barrel\",\"full\":true}");
         reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-008\",\"keg_type\":\"half_barrel\"}");
-        ObjectNode text = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-009\",\"keg_type\":\"half_barrel\","
+        JsonNode text = reply("{\"op\":\"assign_keg\",\"keg_id\":\"keg-20260318-009\",\"keg_type\":\"half_barrel\","
                 + "\"full\":\"yes\"}");
 
         assertThat(service.assignments).extracting(Assignment::full).containsExactly(true, false);

@@ -91,6 +91,44 @@ class CloudKegAssignmentIT {
         }
     }
 
+    @Test
+    void a_keg_assigned_new_and_full_in_the_cloud_makes_the_agent_claim_its_level() {
+        SimClock time = new SimClock(START_MS, SPEED, System::nanoTime);
+        TapPlan plan = BarEvening.taps(1).get(0);
+        // a keg just tapped: full, and so few pours that it is still full when the cloud's assignment comes
+        TapPlan tap = new TapPlan(plan.tapNumber(), plan.deviceId(), plan.hardwareId(), plan.beerRef(), plan.beerName(),
+                plan.sg(), plan.kegType(), 100, 0.5);
+        try (LocalCloud cloud = LocalCloud.start(work, time.clock(), SEED)) {
+            String firstKeg = BarSetup.prepare(cloud.tables(), cloud.commands(), BarEvening.LOC_ID, java.util.List.of(tap),
+                    work, time.clock(), SEED).get(tap.tapNumber());
+            DemoScale scale = Scales.build(tap, BarEvening.LOC_ID, firstKeg, work.resolve("scale"), cloud.broker().uri(),
+                    time, EVENING_S, SEED, new Ledger());
+            time.start();
+            scale.start();
+            try {
+                awaitApplied(cloud, tap, firstKeg, null);
+                Map<String, AttributeValue> before = item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()));
+                assertThat(Attr.str(before, "tare_status")).as("assigned without full: an estimate").isEqualTo("pending");
+
+                // when the bar says, in the cloud, that the keg on the tap is a new one, full from the brewery
+                KegAssignment full = new KegAssigner(cloud.tables().client(), cloud.tables().names(), time.clock(),
+                        new KegIds(time.clock(), new Random(SEED + 1)), cloud.commands())
+                        .assign(BarEvening.LOC_ID, tap.tapNumber(), tap.beerRef(), tap.kegType().wireName(), null, true);
+
+                // then the agent takes its weight as the keg's full weight and its readings say full_set
+                AssignmentCheck check = new AssignmentCheck(cloud.tables().client(), cloud.tables().names(),
+                        time.clock(), cloud.commands());
+                awaitApplied(cloud, tap, full.kegId(), check);
+                await("tare_status full_set").atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                        assertThat(Attr.str(item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber())), "tare_status"))
+                                .isEqualTo("full_set"));
+                assertThat(cloud.rule().rejected()).as("rejected messages").isZero();
+            } finally {
+                scale.stop();
+            }
+        }
+    }
+
     /**
      * Waits until the tap's config names {@code kegId} applied. {@code check} (the scheduled
      * re-send, idempotent) runs on each poll when given, as it would in production, so a command

@@ -83,6 +83,7 @@
     el("access-loc").value = access ? access.loc : "";
     el("access-key").value = "";
     el("access").hidden = false;
+    el("assign").hidden = true;
     el("change-access").hidden = true;
   }
 
@@ -103,11 +104,18 @@
 
   // ---- the API ----
 
-  async function api(path) {
+  /** GET {@code path}, or {@code method} with {@code sent} as its JSON body. */
+  async function api(path, method, sent) {
     let response;
+    const headers = { "x-api-key": access.key, "accept": "application/json" };
+    if (sent !== undefined) {
+      headers["content-type"] = "application/json";
+    }
     try {
       response = await fetch(apiBase + "/v1" + path, {
-        headers: { "x-api-key": access.key, "accept": "application/json" },
+        method: method || "GET",
+        headers: headers,
+        body: sent === undefined ? undefined : JSON.stringify(sent),
         cache: "no-store"
       });
     } catch (e) {
@@ -181,7 +189,59 @@
     el("location-sub").textContent = access.loc;
     await readSettings();
     await refresh();
+    await readBeers();
   }
+
+  // ---- a new keg on a tap (PUT /taps/{nn}/keg) ----
+
+  async function readBeers() {
+    try {
+      const list = await api(locPath() + "/beers");
+      const select = el("assign-beer");
+      select.replaceChildren();
+      (list.beers || []).forEach((b) => {
+        const o = document.createElement("option");
+        o.value = b.beer_id;
+        o.textContent = b.name + (b.custom ? " (house)" : "");
+        select.appendChild(o);
+      });
+      el("assign").hidden = false;
+    } catch (e) {
+      // Without the beer list there is nothing to choose from; the dashboard still shows the taps.
+    }
+  }
+
+  function fillTapChoices(taps) {
+    const select = el("assign-tap");
+    const chosen = select.value;
+    select.replaceChildren();
+    taps.forEach((tap) => {
+      const o = document.createElement("option");
+      o.value = tap.tap_number;
+      o.textContent = "Tap " + tap.tap_number + (tap.beer ? " · " + tap.beer.name : "");
+      select.appendChild(o);
+    });
+    if (chosen) {
+      select.value = chosen;
+    }
+  }
+
+  el("assign").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const tap = el("assign-tap").value;
+    const full = el("assign-full").checked;
+    const result = el("assign-result");
+    result.textContent = "Assigning…";
+    try {
+      const a = await api(locPath() + "/taps/" + encodeURIComponent(tap) + "/keg", "PUT",
+          { beer_id: el("assign-beer").value, keg_type: el("assign-type").value, full: full });
+      result.textContent = "Keg " + a.keg_id + " assigned to tap " + a.tap_number + " ("
+          + (a.full ? "new and full" : "level an estimate until tared") + "); waiting for the scale to confirm.";
+      await refresh();
+    } catch (e) {
+      result.textContent = "Not assigned: " + e.message;
+    }
+  });
 
   // ---- rendering ----
 
@@ -206,6 +266,7 @@
         card.remove();
       }
     });
+    fillTapChoices(d.taps || []);
     if (!d.taps || d.taps.length === 0) {
       showMessage("Location " + d.loc_id + " has no taps yet.");
     }

@@ -83,8 +83,10 @@ public final class AssignmentCheck {
                 continue;
             }
             try {
+                // the same command as the first send, full flag included (KegAssigner stored it with the request)
                 commands.send(deviceId, KegCommands.assignKeg(kegId, Attr.str(tap, "keg_type"), Attr.str(tap, "beer_id"),
-                        Attr.dec(tap, AssignmentAttrs.SG), Attr.num(tap, AssignmentAttrs.REQUESTED_AT_MS)));
+                        Attr.dec(tap, AssignmentAttrs.SG), Attr.num(tap, AssignmentAttrs.REQUESTED_AT_MS),
+                        Boolean.TRUE.equals(Attr.flag(tap, AssignmentAttrs.FULL))));
                 sent++;
                 countSend(tapId, kegId);
             } catch (CommandNotSentException e) {

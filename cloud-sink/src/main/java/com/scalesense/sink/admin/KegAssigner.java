@@ -21,6 +21,7 @@ import com.scalesense.sink.validation.Fields;
 import com.scalesense.sink.validation.InvalidInputException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -92,10 +93,22 @@ public final class KegAssigner {
      * scale already uses (a keg assigned on the scale that the cloud was never told about), so its
      * held batches can be let in (docs/cloud.md, "Held batches"). Null mints a new id.
      *
-     * @throws InvalidInputException also for a malformed keg_id
+     * @throws InvalidInputException also for a malformed keg_id or a keg of another location
      * @throws ConflictException     also if a keg of that id exists already
      */
     public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId, String kegId) {
+        return assign(locId, tapNumber, beerRef, kegTypeId, kegId, false);
+    }
+
+    /**
+     * As {@link #assign(String, String, String, String, String)}; {@code full}: the keg is new and
+     * full from the brewery (the normal case when a bar taps a new keg), so the scale takes its weight
+     * when set down as its full weight and claims its level (tare_status full_set). False: its level
+     * is an estimate (pending) until someone tares it. Stored with the pending assignment, so every
+     * send of the command, the re-send check's included, carries it.
+     */
+    public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId, String kegId,
+                                boolean full) {
         if (kegId != null) {
             Fields.match("keg_id", kegId, Fields.KEG_ID);
         }
@@ -108,6 +121,9 @@ public final class KegAssigner {
             throw new InvalidInputException("beer_id", beerRef, "is a custom beer of " + owner + ", not of " + locId
                     + ": a location pours the global library and its own custom beers");
         }
+        if (kegId != null) {
+            refuseForeignKeg(locId, kegId);
+        }
         Map<String, AttributeValue> beerMeta = read(Keys.beerMeta(beerRef));
         if (beerMeta.isEmpty()) {
             throw new NotFoundException("beer", beerRef);
@@ -115,7 +131,7 @@ public final class KegAssigner {
         Double sg = Attr.dec(beerMeta, "specific_gravity");
         Map<String, AttributeValue> weights = read(Keys.beerKeg(beerRef, kegTypeId));
         boolean measured = weights.containsKey("measured_at");
-        Double full = Attr.dec(weights, "full_lbs");
+        Double fullLbs = Attr.dec(weights, "full_lbs");
         Double empty = Attr.dec(weights, "empty_lbs");
         Instant now = clock.instant();
         String tapId = locId + "#TAP#" + tapNumber;
@@ -128,8 +144,8 @@ public final class KegAssigner {
         for (int attempt = 1; ; attempt++) {
             String id = kegId != null ? kegId : kegIds.next();
             KegAssignment a = new KegAssignment(id, tapId, beerRef, kegTypeId,
-                    full != null ? full : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
-                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, now, KegCommands.commandId(id),
+                    fullLbs != null ? fullLbs : reference.fullLbs(), empty != null ? empty : reference.emptyLbs(),
+                    sg != null ? sg : Beer.DEFAULT_SPECIFIC_GRAVITY, measured, full, now, KegCommands.commandId(id),
                     deviceId, false);
             try {
                 table.transact(items(locId, tapNumber, a, replacedKegId));
@@ -165,12 +181,25 @@ public final class KegAssigner {
                     e.getMessage());
             return a;
         }
-        return new KegAssignment(a.kegId(), a.tapId(), a.beerRef(), a.kegType(), a.fullLbs(), a.emptyLbs(),
-                a.specificGravity(), a.weightsMeasured(), a.tappedAt(), a.commandId(), a.deviceId(), true);
+        return a.sent();
     }
 
     static DeviceCommand command(KegAssignment a) {
-        return KegCommands.assignKeg(a.kegId(), a.kegType(), a.beerRef(), a.specificGravity(), a.tappedAt().toEpochMilli());
+        return KegCommands.assignKeg(a.kegId(), a.kegType(), a.beerRef(), a.specificGravity(),
+                a.tappedAt().toEpochMilli(), a.full());
+    }
+
+    /**
+     * A keg id is adopted only by its own location: one of another location's kegs stays there (the
+     * location is where API keys end; docs/cloud.md "Held batches" never lets such a keg in either).
+     * The transaction's {@code attribute_not_exists} still refuses a keg written meanwhile.
+     */
+    private void refuseForeignKeg(String locId, String kegId) {
+        String owner = Attr.str(read(Keys.kegMeta(kegId)), "loc_id");
+        if (owner != null && !owner.equals(locId)) {
+            throw new InvalidInputException("keg_id", kegId, "is a keg of another location: a location adopts only"
+                    + " the keg ids of its own scales");
+        }
     }
 
     private List<TransactWriteItem> items(String locId, String tapNumber, KegAssignment a, String replacedKegId) {
@@ -198,12 +227,21 @@ public final class KegAssigner {
             unchanged = "attribute_exists(PK) AND keg_id = :old";
         }
         String tapCondition = unchanged;
+        // A new keg is full only when this assignment says so: the flag of the keg it replaces goes.
+        List<String> removed = new ArrayList<>(List.of(AssignmentAttrs.AT_MS, AssignmentAttrs.APPLIED_AT,
+                AssignmentAttrs.SENDS, AssignmentAttrs.LAST_SENT_AT, AssignmentAttrs.UNASSIGNED_AT));
+        String fullSet = "";
+        if (a.full()) {
+            tapValues.put(":full", Attr.bool(true));
+            fullSet = ", " + AssignmentAttrs.FULL + " = :full";
+        } else {
+            removed.add(AssignmentAttrs.FULL);
+        }
         String tapUpdate = "SET beer_id = :b, keg_id = :k, keg_type = :t, full_lbs = :fl, empty_lbs = :el, "
                 + AssignmentAttrs.KEG_ID + " = :k, " + AssignmentAttrs.STATUS + " = :pending, "
                 + AssignmentAttrs.SOURCE + " = :cloud, " + AssignmentAttrs.REQUESTED_AT + " = :at, "
                 + AssignmentAttrs.REQUESTED_AT_MS + " = :atms, " + AssignmentAttrs.COMMAND_ID + " = :cid, "
-                + AssignmentAttrs.SG + " = :sg REMOVE " + String.join(", ", AssignmentAttrs.AT_MS,
-                AssignmentAttrs.APPLIED_AT, AssignmentAttrs.SENDS, AssignmentAttrs.LAST_SENT_AT, AssignmentAttrs.UNASSIGNED_AT);
+                + AssignmentAttrs.SG + " = :sg" + fullSet + " REMOVE " + String.join(", ", removed);
         Map<String, AttributeValue> pending = new HashMap<>(key(Keys.pendingAssignment(a.tapId())));
         pending.put("keg_id", s(a.kegId()));
         pending.put(AssignmentAttrs.REQUESTED_AT, s(requestedAt));

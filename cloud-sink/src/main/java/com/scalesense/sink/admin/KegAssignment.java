@@ -15,6 +15,9 @@ import java.time.Instant;
  * @param specificGravity of the beer, dimensionless
  * @param weightsMeasured true when the weights came from a measured tare of this beer in this
  *                        keg type ({@code measured_at} present), false for reference weights
+ * @param full            true when the assignment says the keg is new and full from the brewery: the
+ *                        scale takes its weight when set down as its full weight (tare_status
+ *                        full_set); false leaves its level an estimate (pending) until it is tared
  * @param tappedAt        when the assignment was made (the API's requested_at)
  * @param commandId       the {@code assign_keg} command_id every send of this assignment carries
  * @param deviceId        the scale registered on the tap the command goes to, or null when none is
@@ -22,7 +25,7 @@ import java.time.Instant;
  *                        re-send check ({@code AssignmentCheck}), as does any later loss
  */
 public record KegAssignment(String kegId, String tapId, String beerRef, String kegType, double fullLbs,
-                            double emptyLbs, double specificGravity, boolean weightsMeasured, Instant tappedAt,
+                            double emptyLbs, double specificGravity, boolean weightsMeasured, boolean full, Instant tappedAt,
                             String commandId, String deviceId, boolean commandSent) {
 
     /**
@@ -31,5 +34,11 @@ public record KegAssignment(String kegId, String tapId, String beerRef, String k
      */
     public String status() {
         return AssignmentAttrs.PENDING;
+    }
+
+    /** This assignment, its command taken by the broker. */
+    KegAssignment sent() {
+        return new KegAssignment(kegId, tapId, beerRef, kegType, fullLbs, emptyLbs, specificGravity, weightsMeasured,
+                full, tappedAt, commandId, deviceId, true);
     }
 }

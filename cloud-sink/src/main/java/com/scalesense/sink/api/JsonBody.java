@@ -60,8 +60,8 @@ final class JsonBody {
 
     /** A string or absent/null. */
     String optionalText(String field) {
-        JsonNode n = root.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = present(field);
+        if (n == null) {
             return null;
         }
         if (!n.isTextual()) {
@@ -72,8 +72,8 @@ final class JsonBody {
 
     /** A number or absent/null. */
     Double optionalNumber(String field) {
-        JsonNode n = root.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = present(field);
+        if (n == null) {
             return null;
         }
         if (!n.isNumber()) {
@@ -82,15 +82,33 @@ final class JsonBody {
         return n.doubleValue();
     }
 
+    /** A JSON boolean ({@code true}/{@code false}, not the text "true") or absent/null ({@code fallback}). */
+    boolean optionalBoolean(String field, boolean fallback) {
+        JsonNode n = present(field);
+        if (n == null) {
+            return fallback;
+        }
+        if (!n.isBoolean()) {
+            throw new InvalidInputException(field, n, "must be true or false");
+        }
+        return n.booleanValue();
+    }
+
     /** A whole number or absent/null ({@code fallback}). */
     int optionalInt(String field, int fallback) {
-        JsonNode n = root.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = present(field);
+        if (n == null) {
             return fallback;
         }
         if (!n.isIntegralNumber() || !n.canConvertToInt()) {
             throw new InvalidInputException(field, n, "must be a whole number");
         }
         return n.intValue();
+    }
+
+    /** The field's value, null when it is absent or JSON null (an optional field left out). */
+    private JsonNode present(String field) {
+        JsonNode n = root.get(field);
+        return n == null || n.isNull() ? null : n;
     }
 }

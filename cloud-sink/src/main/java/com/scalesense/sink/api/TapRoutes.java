@@ -70,21 +70,28 @@ final class TapRoutes {
                 "kegs", kegs));
     }
 
-    /** 202: written in the cloud, pending until the scale's readings carry the new keg_id. */
+    /**
+     * 202: written in the cloud, pending until the scale's readings carry the new keg_id. {@code full}
+     * (default false: the level is an estimate until tared) says the keg is new and full from the
+     * brewery; {@code keg_id} adopts the id the tap's scale already uses (its held batches are let in
+     * by the next 5-minute sweep).
+     */
     ApiResponse assign(ApiRequest request) {
         String locId = request.locId();
         String tapNumber = request.tapNumber();
-        JsonBody body = JsonBody.parse(request.body(), Set.of("beer_id", "keg_type"));
+        JsonBody body = JsonBody.parse(request.body(), Set.of("beer_id", "keg_type", "full", "keg_id"));
+        boolean full = body.optionalBoolean("full", false);
+        String kegId = body.optionalText("keg_id");
         String beerRef = Fields.beerRef(body.text("beer_id"));
         int hash = beerRef.indexOf('#');
         if (hash >= 0 && !beerRef.substring(0, hash).equals(locId)) {
             // Another bar's custom beer: as absent as a beer that does not exist.
             throw new NotFoundException("beer", beerRef);
         }
-        KegAssignment a = assigner.assign(locId, tapNumber, beerRef, body.text("keg_type"));
+        KegAssignment a = assigner.assign(locId, tapNumber, beerRef, body.text("keg_type"), kegId, full);
         return ApiResponse.status(202, Json.obj("keg_id", a.kegId(), "tap_id", a.tapId(), "tap_number", tapNumber,
                 "beer_id", a.beerRef(), "keg_type", a.kegType(), "status", "pending",
                 "requested_at", Json.time(a.tappedAt()), "full_lbs", a.fullLbs(), "empty_lbs", a.emptyLbs(),
-                "specific_gravity", a.specificGravity(), "weights_measured", a.weightsMeasured()));
+                "specific_gravity", a.specificGravity(), "weights_measured", a.weightsMeasured(), "full", a.full()));
     }
 }

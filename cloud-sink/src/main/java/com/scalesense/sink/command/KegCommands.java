@@ -30,6 +30,17 @@ public final class KegCommands {
      * @param issuedAtMs when the assignment was made in the cloud, epoch ms (the same on every send)
      */
     public static DeviceCommand assignKeg(String kegId, String kegType, String beerId, double sg, long issuedAtMs) {
+        return assignKeg(kegId, kegType, beerId, sg, issuedAtMs, false);
+    }
+
+    /**
+     * As above; {@code full}: the assignment says the keg is new and full from the brewery, so the
+     * scale takes its weight when set down as its full weight (tare_status full_set) and claims its
+     * level. Sent as {@code args.full = "true"} only when true: an assignment without it keeps the
+     * bytes it had before the flag existed, and the scale reads an absent flag as false.
+     */
+    public static DeviceCommand assignKeg(String kegId, String kegType, String beerId, double sg, long issuedAtMs,
+                                          boolean full) {
         Map<String, String> args = new HashMap<>();
         args.put("keg_id", kegId);
         args.put("keg_type", kegType);
@@ -37,6 +48,9 @@ public final class KegCommands {
             args.put("beer_id", beerId);
         }
         args.put("sg", String.format(Locale.ROOT, "%.3f", sg));
+        if (full) {
+            args.put("full", "true");
+        }
         return new DeviceCommand(commandId(kegId), "assign_keg", args, issuedAtMs);
     }
 }

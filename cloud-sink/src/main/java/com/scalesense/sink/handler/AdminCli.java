@@ -46,7 +46,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * api-key revoke &lt;key_id&gt;
  * tap create &lt;loc_id&gt; &lt;nn&gt; &lt;name&gt;
  * device register &lt;device_id&gt; &lt;hardware_id&gt; &lt;loc_id&gt; &lt;nn&gt;
- * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt; [keg_id]   keg_id: adopt the id the scale already uses
+ * keg assign &lt;loc_id&gt; &lt;nn&gt; &lt;beer_id&gt; &lt;keg_type&gt; [keg_id] [--full]   keg_id: adopt the id the scale
+ *                                   already uses; --full: a new keg, full from the brewery (else the level is an
+ *                                   estimate until the keg is tared)
  * rejections &lt;device_id&gt; [limit]  newest rejected messages of a scale (default 20)
  * rejections replay &lt;device_id&gt; [batch_id]   let the scale's held batches in now, or say why not
  * serve-api [port]                  the HTTP API on 127.0.0.1 (default 8080) until Ctrl-C
@@ -66,7 +68,7 @@ public final class AdminCli {
 
     static final String USAGE = "usage: [--region <region>] create-tables | seed <seeds-dir> | api-key create <loc_id>[,<loc_id>...] [description] | api-key list"
             + " | api-key revoke <key_id> | tap create <loc_id> <nn> <name>"
-            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type> [keg_id]"
+            + " | device register <device_id> <hardware_id> <loc_id> <nn> | keg assign <loc_id> <nn> <beer_id> <keg_type> [keg_id] [--full]"
             + " | rejections <device_id> [limit] | rejections replay <device_id> [batch_id] | serve-api [port]";
     /** What {@code --help} prints after {@link #USAGE}. */
     static final String ENVIRONMENT = String.join(System.lineSeparator(),
@@ -81,6 +83,8 @@ public final class AdminCli {
             "exit status: 0 done, 1 DynamoDB unreachable or refused, 2 usage or input error (the message names the field)",
             "commands and examples: docs/cloud.md");
     private static final Set<String> HELP = Set.of("--help", "-h", "help");
+    /** keg assign: the keg is new and full from the brewery (the scale claims its level: full_set). */
+    static final String FULL_FLAG = "--full";
     /** serve-api's port when none is given. */
     static final int DEFAULT_API_PORT = 8080;
     /** Rejections listed when no limit is given. */
@@ -153,6 +157,7 @@ public final class AdminCli {
     int run(String[] args) {
         TableNames names = TableNames.fromEnv(env);
         String command = String.join(" ", Arrays.copyOf(args, Math.min(2, args.length)));
+        String[] kegArgs = kegAssign(args);
         try {
             if (args.length == 1 && args[0].equals("create-tables")) {
                 new TableCreator(client(), names).createAll();
@@ -185,14 +190,16 @@ public final class AdminCli {
                 new DeviceRegistry(client(), names, clock).register(args[2], args[3], args[4], args[5]);
                 out.println("registered " + args[2] + " on " + args[4] + "#TAP#" + args[5]);
                 replay(args[2], null);
-            } else if (command.equals("keg assign") && (args.length == 6 || args.length == 7)) {
+            } else if (command.equals("keg assign") && (kegArgs.length == 6 || kegArgs.length == 7)) {
                 KegIds ids = new KegIds(clock, new SecureRandom());
                 KegAssignment a = (env.containsKey(SinkWiring.IOT_ENDPOINT_ENV)
                         ? new KegAssigner(client(), names, clock, ids, SinkWiring.scaleCommands(env, client().serviceClientConfiguration().region()))
-                        : new KegAssigner(client(), names, clock, ids)).assign(args[2], args[3], args[4], args[5],
-                        args.length == 7 ? args[6] : null);
+                        : new KegAssigner(client(), names, clock, ids)).assign(kegArgs[2], kegArgs[3], kegArgs[4], kegArgs[5],
+                        kegArgs.length == 7 ? kegArgs[6] : null, kegArgs.length < args.length);
                 out.println("assigned " + a.kegId() + " (" + a.beerRef() + ", " + a.kegType() + ", full " + a.fullLbs()
                         + " lb, empty " + a.emptyLbs() + " lb, sg " + a.specificGravity() + ") to " + a.tapId());
+                out.println(a.full() ? "new and full: the scale takes the keg's weight as its full weight (full_set)"
+                        : "level is an estimate (pending) until the keg is tared; --full says it is new and full");
                 out.println("pending until the scale's readings carry it; assign_keg " + a.commandId()
                         + (a.commandSent() ? " sent to " + a.deviceId() : a.deviceId() == null
                         ? ": no scale registered on the tap yet" : ": left to the assignment check to send"));
@@ -236,6 +243,11 @@ public final class AdminCli {
             out.println("error: DynamoDB: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** keg assign's arguments without {@value #FULL_FLAG}, which may stand anywhere after "keg assign". */
+    private static String[] kegAssign(String[] args) {
+        return Arrays.stream(args).filter(a -> !a.equals(FULL_FLAG)).toArray(String[]::new);
     }
 
     /**

@@ -21,6 +21,11 @@ public final class AssignmentAttrs {
     public static final String COMMAND_ID = "assignment_command_id";
     /** Specific gravity sent with the command (cloud only): the keg's sg at assignment. */
     public static final String SG = "assignment_sg";
+    /**
+     * {@code true} when the cloud's assignment says the keg is new and full from the brewery (cloud
+     * only; absent otherwise): every send of the command carries {@code args.full = "true"}.
+     */
+    public static final String FULL = "assignment_full";
     /** RFC 3339 instant of the first reading that carried the keg (applied only). */
     public static final String APPLIED_AT = "assignment_applied_at";
     /**

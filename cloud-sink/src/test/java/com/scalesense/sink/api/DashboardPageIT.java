@@ -113,6 +113,18 @@ class DashboardPageIT extends WithLocalDynamo {
             assertThat(browser.text("[data-tap='04'] .level")).isEqualTo("—");
             assertThat(browser.text("#location-name")).isEqualTo("Demo Taproom");
 
+            // when the person puts a new keg on the empty tap 04 with the form as it opens (new and full
+            // ticked), then a part-poured one with it unticked, the tap's pending assignment says which
+            await().atMost(Duration.ofSeconds(10)).until(() -> browser.all("#assign-beer option").size() > 1);
+            assertThat(browser.all("#assign-full").get(0).isSelected()).as("new and full is the default").isTrue();
+            assignOnTap04(browser);
+            assertThat(sink.item("LOCATION#" + LOC, "TAP#04")).containsEntry("assignment_full", AttributeValue.fromBool(true));
+            assertThat(browser.text("#assign-result")).contains("new and full");
+            browser.all("#assign-full").get(0).click();
+            assignOnTap04(browser);
+            assertThat(sink.item("LOCATION#" + LOC, "TAP#04")).doesNotContainKey("assignment_full");
+            assertThat(browser.text("#assign-result")).contains("level an estimate until tared");
+
             // when the key is revoked, or belongs to another bar, the person is told so and asked for another
             browser.open("about:blank");
             browser.open(server.uri() + "#loc=" + LOC + "&key=" + revoked.rawKey());
@@ -125,6 +137,18 @@ class DashboardPageIT extends WithLocalDynamo {
             await().atMost(Duration.ofMinutes(2)).until(() -> browser.all("#access:not([hidden])").size() == 1);
             assertThat(browser.text("#message")).startsWith("This API key may not read location " + LOC);
         }
+    }
+
+    /** Chooses tap 04 and submits the assign form; waits for the API's answer on the page. */
+    private void assignOnTap04(Chromium browser) {
+        String before = browser.text("#assign-result");
+        browser.script("document.getElementById('assign-tap').value = '04';"
+                + "document.getElementById('assign-beer').value = 'lagunitas-ipa';");
+        browser.all("#assign button[type=submit]").get(0).click();
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            String now = browser.text("#assign-result");
+            return now.startsWith("Keg ") && !now.equals(before);
+        });
     }
 
     private void deliver(IngestionService service, String tap, List<Reading> readings) {

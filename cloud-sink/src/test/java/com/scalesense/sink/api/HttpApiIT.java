@@ -14,6 +14,8 @@ import com.scalesense.sink.apikey.ApiKeys;
 import com.scalesense.sink.handler.HttpApiHandler;
 import com.scalesense.sink.seed.SeedLoader;
 import com.scalesense.sink.seed.SeedReader;
+import com.scalesense.sink.tables.AssignmentAttrs;
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.testing.Batches;
 import com.scalesense.sink.testing.SinkHarness;
 import com.scalesense.sink.testing.WithLocalDynamo;
@@ -146,7 +148,11 @@ class HttpApiIT extends WithLocalDynamo {
     @Test
     void assigns_a_keg_only_with_valid_input_and_writes_nothing_otherwise() {
         String path = "/v1/locations/" + LOC + "/taps/07/keg";
+        putKeg("keg-20261120-thrs", "loc-002");
         Map<String, Reply> refused = Map.of(
+                "full", call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"half_barrel\",\"full\":\"true\"}"),
+                "keg_id", call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"half_barrel\","
+                        + "\"keg_id\":\"keg-20261120-thrs\"}"),
                 "keg_type", call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"pony_keg\"}"),
                 "beer_id", call("PUT", path, key, "{\"keg_type\":\"half_barrel\"}"),
                 "color", call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"half_barrel\",\"color\":1}"),
@@ -169,6 +175,23 @@ class HttpApiIT extends WithLocalDynamo {
         // only the harness's fixture keg of tap 07, no keg of a refused assignment
         assertThat(call("GET", "/v1/locations/" + LOC + "/taps/07/kegs", key, null).json.get("kegs"))
                 .extracting(k -> k.get("keg_id").asText()).containsExactly(Batches.KEG_ID);
+    }
+
+    @Test
+    void a_new_full_keg_under_the_id_its_scale_uses_is_stored_full_and_an_assignment_without_full_is_not() {
+        String path = "/v1/locations/" + LOC + "/taps/07/keg";
+        Reply adopted = call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"half_barrel\","
+                + "\"full\":true,\"keg_id\":\"keg-20261120-scal\"}");
+
+        assertThat(adopted.status).isEqualTo(202);
+        DOC.assertFits(adopted.json, "PUT", "/v1/locations/{loc_id}/taps/{tap_number}/keg", 202);
+        assertThat(adopted.json.get("keg_id").asText()).isEqualTo("keg-20261120-scal");
+        assertThat(adopted.json.get("full").asBoolean()).isTrue();
+        assertThat(Attr.flag(harness.item("LOCATION#" + LOC, "TAP#07"), AssignmentAttrs.FULL)).isTrue();
+
+        Reply plain = call("PUT", path, key, "{\"beer_id\":\"lagunitas-ipa\",\"keg_type\":\"half_barrel\"}");
+        assertThat(plain.json.get("full").asBoolean()).isFalse();
+        assertThat(harness.item("LOCATION#" + LOC, "TAP#07")).doesNotContainKey(AssignmentAttrs.FULL);
     }
 
     @Test
@@ -405,6 +428,11 @@ class HttpApiIT extends WithLocalDynamo {
             }
         }
         throw new AssertionError("no tap " + number + " in " + dashboard);
+    }
+
+    private void putKeg(String kegId, String locId) {
+        dynamo.client().putItem(p -> p.tableName(harness.names.scaleSense()).item(Map.of("PK", Attr.s("KEG#" + kegId),
+                "SK", Attr.s("META"), "keg_id", Attr.s(kegId), "loc_id", Attr.s(locId))));
     }
 
     record Reply(int status, JsonNode json, HttpHeaders headers) {

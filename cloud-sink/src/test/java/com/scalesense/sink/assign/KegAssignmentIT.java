@@ -112,6 +112,47 @@ class KegAssignmentIT extends WithLocalDynamo {
     }
 
     @Test
+    void a_new_full_keg_is_stored_full_and_every_send_of_its_command_says_so_until_a_keg_not_said_full_replaces_it() {
+        commands.refusing = true;
+        KegAssignment a = assigner.assign(LOC, "07", "guinness-draught", "half_barrel", null, true);
+        commands.refusing = false;
+        new AssignmentCheck(dynamo.client(), sink.names, sink.clock, commands).run();
+
+        assertThat(a.full()).isTrue();
+        assertThat(Attr.flag(tapConfig(), AssignmentAttrs.FULL)).isTrue();
+        assertThat(commands.sent()).singleElement().satisfies(s -> {
+            assertThat(s.command().args()).containsEntry("full", "true");
+            assertThat(s.command().commandId()).isEqualTo(a.commandId());
+            assertThat(new MessageValidator().check(s.command())).isEmpty();
+        });
+
+        KegAssignment next = assigner.assign(LOC, "07", "guinness-draught", "half_barrel");
+        assertThat(tapConfig()).doesNotContainKey(AssignmentAttrs.FULL);
+        // without the flag the command keeps the bytes it had before the flag existed
+        assertThat(commands.sent().get(1).command().args()).doesNotContainKey("full");
+        assertThat(next.full()).isFalse();
+    }
+
+    @Test
+    void a_keg_id_the_scale_uses_is_adopted_and_one_of_another_location_is_refused_with_nothing_written() {
+        String scalesKeg = "keg-20261120-scal";
+        dynamo.client().putItem(p -> p.tableName(sink.names.scaleSense()).item(Map.of("PK", Attr.s("KEG#keg-20261120-thrs"),
+                "SK", Attr.s("META"), "keg_id", Attr.s("keg-20261120-thrs"), "loc_id", Attr.s("loc-002"))));
+
+        assertThatThrownBy(() -> assigner.assign(LOC, "07", "guinness-draught", "half_barrel", "keg-20261120-thrs", true))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("keg_id")
+                .hasMessageContaining("keg of another location");
+        assertThat(commands.sent()).isEmpty();
+        assertThat(tapConfig()).doesNotContainKeys("keg_id", AssignmentAttrs.FULL);
+
+        KegAssignment a = assigner.assign(LOC, "07", "guinness-draught", "half_barrel", scalesKeg, true);
+        assertThat(a.kegId()).isEqualTo(scalesKeg);
+        assertThat(commands.sent()).singleElement().satisfies(s -> assertThat(s.command().args())
+                .containsEntry("keg_id", scalesKeg).containsEntry("full", "true"));
+        assertThat(Attr.str(sink.item("KEG#" + scalesKeg, "META"), "loc_id")).isEqualTo(LOC);
+    }
+
+    @Test
     void readings_carrying_the_new_keg_apply_it_from_the_earliest_such_reading_whatever_the_delivery_order() {
         KegAssignment a = assigner.assign(LOC, "07", "guinness-draught", "half_barrel");
 

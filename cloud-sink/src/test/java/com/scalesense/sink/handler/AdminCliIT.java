@@ -4,6 +4,7 @@ import com.scalesense.sink.handler.AdminCli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.TableNames;
 import com.scalesense.sink.tables.Tables;
 import com.scalesense.sink.testing.WithLocalDynamo;
@@ -84,6 +85,10 @@ class AdminCliIT extends WithLocalDynamo {
         assertThat(cli.run(new String[] {"device", "register", "SCALE-0005", "B8:27:EB:00:00:05", "loc-001", "05"})).isZero();
         assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "sixth_barrel"})).isZero();
         assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "pony_keg"})).isEqualTo(2);
+        assertThat(cli.run(new String[] {"keg", "assign", "loc-001", "05", "lagunitas-ipa", "sixth_barrel", "--full"}))
+                .isZero();
+        assertThat(dynamo.client().getItem(g -> g.tableName(names.scaleSense()).key(Map.of(
+                "PK", Attr.s("LOCATION#loc-001"), "SK", Attr.s("TAP#05")))).item()).containsEntry("assignment_full", Attr.bool(true));
         // a replacement scale on a held tap: the message names a way that exists (there is no unregister)
         assertThat(cli.run(new String[] {"device", "register", "SCALE-0006", "B8:27:EB:00:00:06", "loc-001", "05"}))
                 .isEqualTo(2);
@@ -91,6 +96,8 @@ class AdminCliIT extends WithLocalDynamo {
         assertThat(output()).contains("created loc-001#TAP#05", "registered SCALE-0005 on loc-001#TAP#05")
                 .containsPattern("assigned keg-20261120-[A-Za-z0-9_-]{4} \\(lagunitas-ipa, sixth_barrel, full 61.0 lb,"
                         + " empty 16.5 lb, sg 1.013\\) to loc-001#TAP#05")
+                .contains("level is an estimate (pending) until the keg is tared; --full says it is new and full",
+                        "new and full: the scale takes the keg's weight as its full weight (full_set)")
                 .contains("error: keg_type must be one of")
                 .contains("is held by SCALE-0005; move SCALE-0005 to another tap first (device register SCALE-0005"
                         + " <hardware_id> <loc_id> <nn>; tap create makes a spare one), then register SCALE-0006 here");

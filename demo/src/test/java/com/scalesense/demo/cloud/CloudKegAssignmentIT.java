@@ -53,8 +53,65 @@ class CloudKegAssignmentIT {
 
     @Test
     void a_keg_assigned_in_the_cloud_reaches_the_agent_and_its_readings_apply_it() {
-        SimClock time = new SimClock(START_MS, SPEED, System::nanoTime);
         TapPlan tap = BarEvening.taps(1).get(0);
+        onTheScale(tap, (cloud, time, scale, firstKeg) -> {
+            // the first keg, assigned before the scale started, is applied by its first readings
+            awaitApplied(cloud, tap, firstKeg, null);
+
+            // when the bar puts on a keg of its own house ale, in the cloud
+            new BeerLibrary(cloud.tables().client(), cloud.tables().names(), time.clock())
+                    .create(new Beer("house-ale", BarEvening.LOC_ID, "House Ale", "Demo Taproom", "Pale Ale", 5.2, 1.012));
+            KegAssignment next = new KegAssigner(cloud.tables().client(), cloud.tables().names(), time.clock(),
+                    new KegIds(time.clock(), new Random(SEED)), cloud.commands())
+                    .assign(BarEvening.LOC_ID, tap.tapNumber(), "loc-001#house-ale", tap.kegType().wireName());
+
+            // then the broker took the command, the agent applied it and its readings applied it in the cloud
+            assertThat(next.commandSent()).isTrue();
+            assertThat(next.deviceId()).isEqualTo(tap.deviceId());
+            awaitApplied(cloud, tap, next.kegId(), check(cloud, time));
+            assertThat(scale.kegId()).isEqualTo(next.kegId());
+            Map<String, AttributeValue> state = item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()));
+            assertThat(Attr.str(state, "keg_id")).isEqualTo(next.kegId());
+            assertThat(Attr.str(item(cloud, Keys.tapConfig(BarEvening.LOC_ID, tap.tapNumber())), "beer_id"))
+                    .isEqualTo("loc-001#house-ale");
+        });
+    }
+
+    @Test
+    void a_keg_assigned_new_and_full_in_the_cloud_makes_the_agent_claim_its_level() {
+        TapPlan plan = BarEvening.taps(1).get(0);
+        // a keg just tapped: full, and so few pours that it is still full when the cloud's assignment comes
+        TapPlan tap = new TapPlan(plan.tapNumber(), plan.deviceId(), plan.hardwareId(), plan.beerRef(), plan.beerName(),
+                plan.sg(), plan.kegType(), 100, 0.5);
+        onTheScale(tap, (cloud, time, scale, firstKeg) -> {
+            awaitApplied(cloud, tap, firstKeg, null);
+            assertThat(Attr.str(item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber())), "tare_status"))
+                    .as("assigned without full: an estimate").isEqualTo("pending");
+
+            // when the bar says, in the cloud, that the keg on the tap is a new one, full from the brewery
+            KegAssignment full = new KegAssigner(cloud.tables().client(), cloud.tables().names(), time.clock(),
+                    new KegIds(time.clock(), new Random(SEED + 1)), cloud.commands())
+                    .assign(BarEvening.LOC_ID, tap.tapNumber(), tap.beerRef(), tap.kegType().wireName(), null, true);
+
+            // then the agent takes its weight as the keg's full weight and its readings say full_set
+            awaitApplied(cloud, tap, full.kegId(), check(cloud, time));
+            await("tare_status full_set").atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                    assertThat(Attr.str(item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber())), "tare_status"))
+                            .isEqualTo("full_set"));
+        });
+    }
+
+    /** What a test does while the tap's scale runs: its first keg (assigned before it started) is {@code firstKeg}. */
+    private interface Scene {
+        void play(LocalCloud cloud, SimClock time, DemoScale scale, String firstKeg);
+    }
+
+    /**
+     * A local cloud with the bar's tap assigned, a real agent on the simulated scale under it, then
+     * {@code scene}; no message of the scale may have been rejected.
+     */
+    private void onTheScale(TapPlan tap, Scene scene) {
+        SimClock time = new SimClock(START_MS, SPEED, System::nanoTime);
         try (LocalCloud cloud = LocalCloud.start(work, time.clock(), SEED)) {
             String firstKeg = BarSetup.prepare(cloud.tables(), cloud.commands(), BarEvening.LOC_ID, java.util.List.of(tap),
                     work, time.clock(), SEED).get(tap.tapNumber());
@@ -63,32 +120,16 @@ class CloudKegAssignmentIT {
             time.start();
             scale.start();
             try {
-                // the first keg, assigned before the scale started, is applied by its first readings
-                awaitApplied(cloud, tap, firstKeg, null);
-
-                // when the bar puts on a keg of its own house ale, in the cloud
-                new BeerLibrary(cloud.tables().client(), cloud.tables().names(), time.clock())
-                        .create(new Beer("house-ale", BarEvening.LOC_ID, "House Ale", "Demo Taproom", "Pale Ale", 5.2, 1.012));
-                KegAssignment next = new KegAssigner(cloud.tables().client(), cloud.tables().names(), time.clock(),
-                        new KegIds(time.clock(), new Random(SEED)), cloud.commands())
-                        .assign(BarEvening.LOC_ID, tap.tapNumber(), "loc-001#house-ale", tap.kegType().wireName());
-
-                // then the broker took the command, the agent applied it and its readings applied it in the cloud
-                assertThat(next.commandSent()).isTrue();
-                assertThat(next.deviceId()).isEqualTo(tap.deviceId());
-                AssignmentCheck check = new AssignmentCheck(cloud.tables().client(), cloud.tables().names(),
-                        time.clock(), cloud.commands());
-                awaitApplied(cloud, tap, next.kegId(), check);
-                assertThat(scale.kegId()).isEqualTo(next.kegId());
-                Map<String, AttributeValue> state = item(cloud, Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()));
-                assertThat(Attr.str(state, "keg_id")).isEqualTo(next.kegId());
-                assertThat(Attr.str(item(cloud, Keys.tapConfig(BarEvening.LOC_ID, tap.tapNumber())), "beer_id"))
-                        .isEqualTo("loc-001#house-ale");
+                scene.play(cloud, time, scale, firstKeg);
                 assertThat(cloud.rule().rejected()).as("rejected messages").isZero();
             } finally {
                 scale.stop();
             }
         }
+    }
+
+    private static AssignmentCheck check(LocalCloud cloud, SimClock time) {
+        return new AssignmentCheck(cloud.tables().client(), cloud.tables().names(), time.clock(), cloud.commands());
     }
 
     /**

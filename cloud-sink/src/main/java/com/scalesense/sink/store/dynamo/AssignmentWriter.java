@@ -4,6 +4,7 @@ import static com.scalesense.sink.tables.AssignmentAttrs.APPLIED;
 import static com.scalesense.sink.tables.AssignmentAttrs.APPLIED_AT;
 import static com.scalesense.sink.tables.AssignmentAttrs.AT_MS;
 import static com.scalesense.sink.tables.AssignmentAttrs.COMMAND_ID;
+import static com.scalesense.sink.tables.AssignmentAttrs.FULL;
 import static com.scalesense.sink.tables.AssignmentAttrs.KEG_ID;
 import static com.scalesense.sink.tables.AssignmentAttrs.LAST_SENT_AT;
 import static com.scalesense.sink.tables.AssignmentAttrs.PENDING;
@@ -78,6 +79,6 @@ final class AssignmentWriter {
     }
 
     private static UpdateBuilder removeCloudRequest(UpdateBuilder b) {
-        return b.set(COMMAND_ID, null).set(SG, null).set(SENDS, null).set(LAST_SENT_AT, null);
+        return b.set(COMMAND_ID, null).set(SG, null).set(FULL, null).set(SENDS, null).set(LAST_SENT_AT, null);
     }
 }

@@ -62,7 +62,7 @@ class IngestionIT extends WithLocalDynamo {
         assertThat(PackedRows.text(packed)).startsWith("0,60,9.3,108.5,80,4.1;60000,59,");
         assertThat(packed).containsKey(PackedRows.GZ).doesNotContainKey(PackedRows.TEXT);
         // Pours packed like the readings (issue 18): end, start and end offsets from the first reading, oz, ml, synced.
-        assertThat(packed.get("pours").s()).isEqualTo("30000,22000,30000,16,473.2,1");
+        assertThat(PackedRows.text(packed, PackedRows.POURS)).isEqualTo("30000,22000,30000,16,473.2,1");
         assertThat(packed).doesNotContainKey("events");
         var device = items.get("devices | " + Batches.HARDWARE_ID);
         assertThat(device.get("gsi1pk").s()).isEqualTo("devices");

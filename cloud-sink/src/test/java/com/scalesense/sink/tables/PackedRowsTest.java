@@ -18,8 +18,12 @@ class PackedRowsTest {
     private static final String ROWS = "0,80,12.4,135,80,4.1;60000,,,,79.5,4.1;120000,79.9,12.38,134.8,79.5,4.09";
 
     @Test
-    void an_old_item_with_text_rows_reads_its_text() {
-        assertThat(PackedRows.text(Map.of(PackedRows.TEXT, Attr.s(ROWS)))).isEqualTo(ROWS);
+    void an_old_item_with_text_rows_reads_its_text_and_a_batch_without_pours_has_no_pour_rows() {
+        var old = Map.of(PackedRows.TEXT, Attr.s(ROWS), PackedRows.POURS, Attr.s("30000,22000,30000,16,473.2,1"));
+
+        assertThat(PackedRows.text(old)).isEqualTo(ROWS);
+        assertThat(PackedRows.text(old, PackedRows.POURS)).isEqualTo("30000,22000,30000,16,473.2,1");
+        assertThat(PackedRows.text(Map.of(PackedRows.GZ, PackedRows.gzip(ROWS)), PackedRows.POURS)).isNull();
     }
 
     @Test

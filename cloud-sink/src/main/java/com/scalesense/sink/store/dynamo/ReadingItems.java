@@ -85,7 +85,8 @@ final class ReadingItems {
 
     /**
      * One item for the whole batch: rows of {@link #COLUMNS}, ';' between rows, ',' between fields,
-     * empty = null, gzip-compressed in {@code rows_gz} ({@link PackedRows}: same bytes on a re-put).
+     * empty = null, gzip-compressed in {@code rows_gz}, the pours likewise in {@code pours_gz}
+     * ({@link PackedRows}: the same bytes on a re-put).
      */
     Map<String, AttributeValue> packed(ReadingsBatch b) {
         long first = b.readings().get(0).timestampMs();
@@ -114,7 +115,7 @@ final class ReadingItems {
         String pours = EventItems.pours(b.events(), first);
         if (pours != null) {
             item.put("pour_columns", Attr.s(EventItems.POUR_COLUMNS));
-            item.put("pours", Attr.s(pours));
+            item.put(PackedRows.POURS_GZ, PackedRows.gzip(pours));
         }
         AttributeValue others = EventItems.others(b.events());
         if (others != null) {

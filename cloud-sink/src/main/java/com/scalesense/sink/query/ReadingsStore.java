@@ -4,6 +4,7 @@ import static com.scalesense.sink.tables.Attr.s;
 
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.PackedRows;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /**
  * Reads seed 000's readings store as ingestion packs it (docs/data-model.md): one item per batch
  * under {@code READINGS#keg#<keg_id>} (or {@code READINGS#<tap_id>}), SK the ISO instant of the
- * batch's first reading, {@code rows} = {@code columns}-ordered fields, ',' between fields,
+ * batch's first reading, rows ({@link PackedRows#text}: gzip in {@code rows_gz}, or text
+ * {@code rows} on older items) = {@code columns}-ordered fields, ',' between fields,
  * ';' between rows, empty = null, first field the offset in ms from the SK instant.
  *
  * <p>A batch that starts before {@code from} may still hold readings after it. Batches of one
@@ -78,7 +80,7 @@ final class ReadingsStore {
         String hardwareId = batchId == null ? null : batchId.split("_", 2)[0];
         String device = hardwareToDevice.getOrDefault(hardwareId, hardwareId);
         List<ReadingPoint> out = new ArrayList<>();
-        for (String row : Attr.str(item, "rows").split(";")) {
+        for (String row : PackedRows.text(item).split(";")) {
             String[] f = row.split(",", -1);
             out.add(new ReadingPoint(first.plusMillis(Long.parseLong(f[offset])), device,
                     field(f, level), field(f, gallons), field(f, battery)));

@@ -1,6 +1,7 @@
 package com.scalesense.demo.report;
 
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.PackedRows;
 import com.scalesense.sink.tables.TableNames;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class StoredReadings {
             int level = columns.indexOf("level_pct");
             long first = Instant.parse(item.get("SK").s()).toEpochMilli();
             String bootId = bootOf(item.get("batch_id").s());
-            for (String row : item.get("rows").s().split(";")) {
+            for (String row : PackedRows.text(item).split(";")) {
                 String[] f = row.split(",", -1);
                 out.add(new Stored(bootId, first + Long.parseLong(f[offset]),
                         f[level].isEmpty() ? null : Double.valueOf(f[level])));

@@ -12,9 +12,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A batch's events on its packed readings item, so every event the sink accepted is kept for the
  * same 30 days as the readings around it (pours and tares also drive the summary and tare items;
  * keg swaps and sensor errors live only here). Pours, a dozen or more in a busy bar's batch, are
- * packed like the readings: one row each in {@code pours} ({@link #POUR_COLUMNS}, times as offsets
- * from the batch's first reading), about 30 bytes a pour where a map took about 130 (issue 18: a
- * write unit a KB). The rare others stay a list of maps in {@code events}, field names the wire's.
+ * packed like the readings: one row each ({@link #POUR_COLUMNS}, times as offsets from the batch's
+ * first reading), about 30 bytes a pour where a map took about 130, gzip-compressed in
+ * {@code pours_gz} (issue 18: a write unit a KB). The rare others stay a list of maps in {@code events}, field names the wire's.
  */
 final class EventItems {
 

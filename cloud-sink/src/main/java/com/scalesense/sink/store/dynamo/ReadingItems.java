@@ -6,6 +6,7 @@ import com.scalesense.protocol.SensorStatus;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
+import com.scalesense.sink.tables.PackedRows;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.HashMap;
@@ -82,7 +83,11 @@ final class ReadingItems {
         }
     }
 
-    /** One item for the whole batch: rows of {@link #COLUMNS}, ';' between rows, ',' between fields, empty = null. */
+    /**
+     * One item for the whole batch: rows of {@link #COLUMNS}, ';' between rows, ',' between fields,
+     * empty = null, gzip-compressed in {@code rows_gz}, the pours likewise in {@code pours_gz}
+     * ({@link PackedRows}: the same bytes on a re-put).
+     */
     Map<String, AttributeValue> packed(ReadingsBatch b) {
         long first = b.readings().get(0).timestampMs();
         ItemKey key = Keys.readings(b.kegId(), b.tapId(), first);
@@ -105,12 +110,12 @@ final class ReadingItems {
         item.put("batch_id", Attr.s(b.batchId()));
         item.put("count", Attr.n(b.readings().size()));
         item.put("columns", Attr.s(COLUMNS));
-        item.put("rows", Attr.s(rows.toString()));
+        item.put(PackedRows.GZ, PackedRows.gzip(rows.toString()));
         item.put("expires_at", Attr.n(first / 1000 + READINGS_STORE_TTL_SECS));
         String pours = EventItems.pours(b.events(), first);
         if (pours != null) {
             item.put("pour_columns", Attr.s(EventItems.POUR_COLUMNS));
-            item.put("pours", Attr.s(pours));
+            item.put(PackedRows.POURS_GZ, PackedRows.gzip(pours));
         }
         AttributeValue others = EventItems.others(b.events());
         if (others != null) {

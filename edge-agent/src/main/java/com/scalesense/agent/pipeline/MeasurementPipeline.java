@@ -191,8 +191,11 @@ public final class MeasurementPipeline implements DetectorListener {
      * @throws ImplausibleTareException {@code full} with a weight no full keg of the type can have; nothing changes
      */
     public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
-        // a load on the empty platform that could be an empty keg (set down to be tared) is one once assigned
-        detector.claimLoad(sample == null ? 0 : sample.wallMillis());
+        // a load on the empty platform that could be an empty keg (set down to be tared) is one once assigned; not
+        // when said full: no full keg is that light, and the assignment is refused with nothing changed
+        if (!full) {
+            detector.claimLoad(sample == null ? 0 : sample.wallMillis());
+        }
         String before = keg.profile().kegId();
         keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis(), full);
         if (!PourWindow.keptOnAssign(before, kegId)) {

@@ -163,6 +163,15 @@ public final class MeasurementPipeline implements DetectorListener {
         return KegType.anyFits(grossKg, config.shellToleranceKg());
     }
 
+    /**
+     * Lighter than every type's reference empty keg (seed 000): a keg only if its shell is lighter than the
+     * reference and it holds less beer than that difference, the weight of a crate or a bag of ice as well.
+     */
+    @Override
+    public boolean couldBeThing(double grossKg) {
+        return grossKg < KegType.lightestEmptyKg();
+    }
+
     /** {@link #assignKeg(String, String, KegType, double, boolean)} of a keg not said to be full. */
     public void assignKeg(String kegId, String beerId, KegType type, double sg) {
         assignKeg(kegId, beerId, type, sg, false);
@@ -182,6 +191,11 @@ public final class MeasurementPipeline implements DetectorListener {
      * @throws ImplausibleTareException {@code full} with a weight no full keg of the type can have; nothing changes
      */
     public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
+        // a load on the empty platform that could be an empty keg (set down to be tared) is one once assigned; not
+        // when said full: no full keg is that light, and the assignment is refused with nothing changed
+        if (!full) {
+            detector.claimLoad(sample == null ? 0 : sample.wallMillis());
+        }
         String before = keg.profile().kegId();
         keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis(), full);
         if (!PourWindow.keptOnAssign(before, kegId)) {

@@ -632,6 +632,42 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_crate_as_heavy_as_a_light_empty_keg_set_on_the_empty_platform_is_no_keg_swap() {
+        // issue 12 (seed 31 life 18 at 10 SPS): a 6.045 kg crate stood 113 s on the empty platform; it fits a sixth
+        // barrel's shell range (16.5 lbs = 7.48 kg ± 1.5 kg) and was reported as a keg swap, the keg after it as another
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        scale.hold(15).jumpTo(6.045).hold(113).jumpTo(0.05).hold(5);
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+        assertThat(scale.pipeline.keg()).isEqualTo(MODELO_HALF);
+
+        // then the next keg set down (a full sixth barrel) is the one swap
+        double sixthFullKg = KegType.SIXTH_BARREL.emptyKg() + KegType.SIXTH_BARREL.beerWhenFullKg(1.0);
+        scale.jumpTo(sixthFullKg).hold(65);
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).singleElement()
+                .satisfies(swap -> assertThat(swap.weightLbs()).isCloseTo(Units.kgToLbs(sixthFullKg), within(0.05)));
+        assertThat(last(scale).kegState()).isEqualTo(KegState.STABLE);
+    }
+
+    @Test
+    void an_empty_keg_lighter_than_the_reference_set_down_to_be_tared_is_the_keg_once_assigned() {
+        // a sixth barrel shell of another maker (14 lbs) set on the empty platform for scale-cal keg tare-empty: its
+        // weight alone could be a crate, so it is no keg until assigned; then it is, and the tare is taken
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 0.05);
+        double shellKg = Units.lbsToKg(14);
+        scale.hold(15).jumpTo(shellKg).hold(10);
+        assertThat(last(scale).kegState()).isEqualTo(KegState.KEG_ABSENT);
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
+
+        scale.pipeline.assignKeg("keg-20261122-0009", "modelo-especial", KegType.SIXTH_BARREL, 1.010);
+        DeviceEvent.Tare tare = scale.pipeline.tare("empty", scale.nowMs());
+
+        assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).hasSize(1);
+        assertThat(scale.pipeline.keg().kegId()).isEqualTo("keg-20261122-0009");
+        assertThat(tare.emptyOffsetLbs()).isCloseTo(14.0, within(0.05));
+    }
+
+    @Test
     void a_reading_before_the_first_settled_weight_carries_no_level_never_0_percent() {
         // issue 12: a settling reading at start-up said level 0 % ("ran dry") when no level was known
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);

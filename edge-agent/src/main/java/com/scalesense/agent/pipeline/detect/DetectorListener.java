@@ -14,4 +14,10 @@ public interface DetectorListener {
 
     /** Whether a steady load of {@code grossKg} on an empty platform can be a keg of some type. */
     boolean couldBeKeg(double grossKg);
+
+    /**
+     * Whether such a load, though it can be a keg, can as well be a thing set down: it could only be a keg with
+     * next to no beer in it, so its weight alone is no evidence of a keg.
+     */
+    boolean couldBeThing(double grossKg);
 }

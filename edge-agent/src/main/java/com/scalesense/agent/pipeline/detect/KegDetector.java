@@ -81,6 +81,11 @@ public final class KegDetector {
     private int absentRun;
     private int stableRun;
     private Episode episode;
+    /**
+     * A load settled on the empty platform that could be an empty keg or a thing set down, kg (see
+     * {@link #claimLoad}); NaN while there is none.
+     */
+    private double unclaimedKg = Double.NaN;
     /** The samples' buffer of the episode closed last, for the next one (see {@link #settling}). */
     private LoadSteps spareSteps;
 
@@ -248,6 +253,7 @@ public final class KegDetector {
     }
 
     private void absent(long wallMs, StabilityWindow window) {
+        unclaimedKg = Double.NaN; // until a load has settled again
         if (stableRun < settleSamples || window.mean() < config.absentBelowKg()) {
             return;
         }
@@ -267,11 +273,31 @@ public final class KegDetector {
             boolean beerPoured = kg < lastPresentKg
                     && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
             foreignKg = beerPoured ? 0 : kg - lastPresentKg;
-        } else if (listener.couldBeKeg(kg)) {
+        } else if (listener.couldBeKeg(kg) && !listener.couldBeThing(kg)) {
             settle(kg);
             listener.onNewKeg(kg, wallMs);
+        } else if (listener.couldBeKeg(kg)) {
+            unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)
         }
         // else a load that fits no keg type (a calibration weight, a crate): still no keg
+    }
+
+    /**
+     * Someone said the load on the empty platform is a keg (it was assigned): a load that could only be a keg
+     * with next to no beer in it, which alone is no keg (issue 12: a 6.0 kg crate set on the empty platform
+     * was taken for a sixth barrel and reported as a keg swap), becomes the new keg now.
+     *
+     * @return whether there was such a load; the new keg is then reported ({@link DetectorListener#onNewKeg})
+     */
+    public boolean claimLoad(long wallMs) {
+        if (phase != Phase.ABSENT || Double.isNaN(unclaimedKg)) {
+            return false;
+        }
+        double kg = unclaimedKg;
+        unclaimedKg = Double.NaN;
+        settle(kg);
+        listener.onNewKeg(kg, wallMs);
+        return true;
     }
 
     private void stable(long wallMs, double kg, StabilityWindow window) {
@@ -449,6 +475,14 @@ public final class KegDetector {
         if (kg >= config.absentBelowKg() && !listener.couldBeKeg(kg)) {
             settle(0); // a load that fits no keg type is no keg
             ref = kg;
+            return;
+        }
+        // the keg that stood here before the stop, poured down near its shell meanwhile, is still that keg;
+        // a load that could as well be a thing set down is no new keg by its weight alone
+        if (kg >= config.absentBelowKg() && !(kg <= stored + config.swapRiseKg()) && listener.couldBeThing(kg)) {
+            settle(0);
+            ref = kg;
+            unclaimedKg = kg;
             return;
         }
         settle(kg); // first, so the reading sent with the swap is already STABLE

@@ -78,6 +78,15 @@ public enum KegType {
                 && grossKg <= emptyKg() + shellToleranceKg + beerWhenFullKg(Units.MAX_SG);
     }
 
+    /** The lightest reference empty keg of any type (seed 000: a sixth barrel, 16.5 lbs), kg. */
+    public static double lightestEmptyKg() {
+        double lightest = Double.POSITIVE_INFINITY;
+        for (KegType t : values()) {
+            lightest = Math.min(lightest, t.emptyKg());
+        }
+        return lightest;
+    }
+
     /** Whether {@code grossKg} fits any keg type (see {@link #fits}). */
     public static boolean anyFits(double grossKg, double shellToleranceKg) {
         for (KegType t : values()) {

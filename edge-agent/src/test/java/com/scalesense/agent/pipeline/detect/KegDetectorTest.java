@@ -48,6 +48,11 @@ class KegDetectorTest {
             public boolean couldBeKeg(double grossKg) {
                 return KegType.anyFits(grossKg, config.shellToleranceKg());
             }
+
+            @Override
+            public boolean couldBeThing(double grossKg) {
+                return grossKg < KegType.lightestEmptyKg();
+            }
         });
         window = new StabilityWindow(config.stableSamples(10), config.stableStdKg(), config.stableDriftKg());
     }

@@ -5,6 +5,7 @@ import com.scalesense.protocol.DeviceEvent;
 import com.scalesense.protocol.Reading;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * What the simulated scales produced: every reading and pour their agents durably accepted into
@@ -24,7 +25,7 @@ public final class Ledger {
     /**
      * A pour an agent detected and accepted.
      *
-     * @param heardAtNanos {@code System.nanoTime()} when the ledger heard of it: for an in-process
+     * @param heardAtNanos the ledger's real clock when it heard of it: for an in-process
      *                     agent, the instant its outbox took the pour's end (the freshness benchmark)
      */
     public record Poured(TapPlan tap, DeviceEvent.Pour pour, long heardAtNanos) {
@@ -32,6 +33,17 @@ public final class Ledger {
 
     private final List<Sent> readings = new ArrayList<>();
     private final List<Poured> pours = new ArrayList<>();
+    private final LongSupplier realNanos;
+
+    /** A ledger that stamps pours with {@code System.nanoTime()}. */
+    public Ledger() {
+        this(System::nanoTime);
+    }
+
+    /** @param realNanos the real clock a pour's {@link Poured#heardAtNanos()} is read from (the freshness benchmark's) */
+    public Ledger(LongSupplier realNanos) {
+        this.realNanos = realNanos;
+    }
 
     /**
      * Records one line of a forked agent's {@code simulate.accepted_log}: a reading as a reading,
@@ -50,7 +62,7 @@ public final class Ledger {
     }
 
     synchronized void pour(TapPlan tap, DeviceEvent.Pour pour) {
-        pours.add(new Poured(tap, pour, System.nanoTime()));
+        pours.add(new Poured(tap, pour, realNanos.getAsLong()));
     }
 
     /** Readings of one tap's scale, in the order they were accepted. */

@@ -25,7 +25,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -74,7 +78,9 @@ public final class FreshnessBenchmark {
         long seed = Long.getLong("bench.seed", 20261122);
         Path work = Files.createTempDirectory("freshness-bench");
         long eveningStart = Instant.parse("2026-11-27T00:00:00Z").toEpochMilli();
-        SimClock time = new SimClock(eveningStart, speed, System::nanoTime);
+        // The one real clock: it drives the bar's clock and is read only for the figures printed.
+        LongSupplier realNanos = System::nanoTime;
+        SimClock time = new SimClock(eveningStart, speed, realNanos);
         List<Long> latenciesNanos = new ArrayList<>();
         Map<String, Seen> alerts = new java.util.TreeMap<>();
         List<String> alertLines = new ArrayList<>();
@@ -86,7 +92,7 @@ public final class FreshnessBenchmark {
             new LocationSettingsStore(cloud.tables().client(), cloud.tables().names(), time.clock()).put(BarEvening.LOC_ID,
                     new LocationProfile("Demo Taproom", ZoneId.of("America/Chicago"), LocalTime.of(6, 0), GRACE_PERIOD_SECS,
                             LOW_KEG_PCT, 20, 900, 6));
-            Ledger ledger = new Ledger();
+            Ledger ledger = new Ledger(realNanos);
             List<DemoScale> agents = new ArrayList<>();
             for (int i = 0; i < taps.size(); i++) {
                 TapPlan tap = taps.get(i);
@@ -101,36 +107,36 @@ public final class FreshnessBenchmark {
             agents.forEach(DemoScale::start);
             Set<Ledger.Poured> done = new HashSet<>();
             long endSim = Duration.ofMinutes(minutes).toNanos();
-            long stopAt = Long.MAX_VALUE;
-            long nextAlertPoll = 0;
-            while (System.nanoTime() < stopAt) {
-                if (System.nanoTime() >= nextAlertPoll) {
-                    pollAlerts(cloud, taps, time, alerts);
-                    nextAlertPoll = System.nanoTime() + Duration.ofMillis(ALERT_POLL_MS).toNanos();
-                }
-                if (stopAt == Long.MAX_VALUE && time.simNanos() >= endSim) {
-                    stopAt = System.nanoTime() + GRACE.toNanos();
-                }
-                Map<String, Long> stateAt = new HashMap<>();
-                long readAt = System.nanoTime();
-                for (TapPlan tap : taps) {
-                    var item = cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                            .key(Attr.key(Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()))).consistentRead(true)).item();
-                    Long at = Attr.num(item, "updated_at_ms");
-                    stateAt.put(tap.tapNumber(), at == null ? Long.MIN_VALUE : at);
-                }
-                for (TapPlan tap : taps) {
-                    for (Ledger.Poured p : ledger.pours(tap)) {
-                        if (!done.contains(p) && stateAt.get(tap.tapNumber()) >= p.pour().timestampMs()) {
-                            done.add(p);
-                            latenciesNanos.add(readAt - p.heardAtNanos());
+            // One scheduler thread reads the tables (every POLL_MS) and the alerts (every ALERT_POLL_MS),
+            // so `done` and `alerts` have one writer; the run ends when every pour of the evening has been
+            // seen after the evening, or GRACE after it at the latest.
+            ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor();
+            CompletableFuture<Void> over = new CompletableFuture<>();
+            try {
+                poller.scheduleWithFixedDelay(failing(over, () -> pollAlerts(cloud, taps, time, alerts)), 0,
+                        ALERT_POLL_MS, TimeUnit.MILLISECONDS);
+                poller.scheduleWithFixedDelay(failing(over, () -> {
+                    long readAt = realNanos.getAsLong();
+                    Map<String, Long> stateAt = stateTimes(cloud, taps);
+                    for (TapPlan tap : taps) {
+                        for (Ledger.Poured p : ledger.pours(tap)) {
+                            if (!done.contains(p) && stateAt.get(tap.tapNumber()) >= p.pour().timestampMs()) {
+                                done.add(p);
+                                latenciesNanos.add(readAt - p.heardAtNanos());
+                            }
                         }
                     }
-                }
-                if (stopAt != Long.MAX_VALUE && done.size() == taps.stream().mapToInt(t -> ledger.pours(t).size()).sum()) {
-                    break;
-                }
-                LockSupport.parkNanos(Duration.ofMillis(POLL_MS).toNanos());
+                    if (time.simNanos() >= endSim
+                            && done.size() == taps.stream().mapToInt(t -> ledger.pours(t).size()).sum()) {
+                        over.complete(null);
+                    }
+                }), 0, POLL_MS, TimeUnit.MILLISECONDS);
+                poller.schedule(() -> over.complete(null), time.realNanosUntil(endSim) + GRACE.toNanos(),
+                        TimeUnit.NANOSECONDS);
+                over.get();
+            } finally {
+                poller.shutdownNow();
+                poller.awaitTermination(1, TimeUnit.MINUTES);
             }
             pours = taps.stream().mapToInt(t -> ledger.pours(t).size()).sum();
             states = cloud.rule().states();
@@ -144,6 +150,30 @@ public final class FreshnessBenchmark {
         System.out.printf(Locale.ROOT, "low_keg (%d %%, %d s grace), from the first low reading + grace to the alert"
                 + " firing in ALERT#/ACTIVE#, read every %d ms:%n", LOW_KEG_PCT, GRACE_PERIOD_SECS, ALERT_POLL_MS);
         alertLines.forEach(System.out::println);
+    }
+
+    /** {@code task}, ending the run with its failure instead of the scheduler dropping it silently. */
+    private static Runnable failing(CompletableFuture<Void> over, Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                over.completeExceptionally(e);
+                throw e;
+            }
+        };
+    }
+
+    /** Each tap's TAP#STATE updated_at_ms (MIN_VALUE when none), read consistently. */
+    private static Map<String, Long> stateTimes(LocalCloud cloud, List<TapPlan> taps) {
+        Map<String, Long> stateAt = new HashMap<>();
+        for (TapPlan tap : taps) {
+            var item = cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
+                    .key(Attr.key(Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()))).consistentRead(true)).item();
+            Long at = Attr.num(item, "updated_at_ms");
+            stateAt.put(tap.tapNumber(), at == null ? Long.MIN_VALUE : at);
+        }
+        return stateAt;
     }
 
     /** An alert first seen firing: when (bar ms), and the reading that fired it (observed_at_ms). */

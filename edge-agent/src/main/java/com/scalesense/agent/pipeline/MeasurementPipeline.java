@@ -193,11 +193,12 @@ public final class MeasurementPipeline implements DetectorListener {
     public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
         // a load on the empty platform that could be an empty keg (set down to be tared) is one once assigned; not
         // when said full: no full keg is that light, and the assignment is refused with nothing changed
+        long nowMs = sample == null ? 0 : sample.wallMillis();
         if (!full) {
-            detector.claimLoad(sample == null ? 0 : sample.wallMillis());
+            detector.claimLoad(nowMs);
         }
         String before = keg.profile().kegId();
-        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis(), full);
+        keg.assign(kegId, beerId, type, sg, settledWeightKg(), nowMs, full);
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
         }

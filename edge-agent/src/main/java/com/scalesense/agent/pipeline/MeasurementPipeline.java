@@ -172,11 +172,6 @@ public final class MeasurementPipeline implements DetectorListener {
         return grossKg < KegType.lightestEmptyKg();
     }
 
-    /** {@link #assignKeg(String, String, KegType, double, boolean)} of a keg not said to be full. */
-    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
-        assignKeg(kegId, beerId, type, sg, false);
-    }
-
     /**
      * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign} (the
      * settled weight now is what another keg assigned over the last one is weighed with). {@code full}: the

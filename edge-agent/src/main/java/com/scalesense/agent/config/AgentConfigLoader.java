@@ -1,6 +1,5 @@
 package com.scalesense.agent.config;
 
-import com.scalesense.agent.pipeline.LowKegRule;
 import static com.scalesense.agent.config.ConfigKey.*;
 
 import com.scalesense.agent.batch.BatcherConfig;

@@ -172,11 +172,6 @@ public final class MeasurementPipeline implements DetectorListener {
         return grossKg < KegType.lightestEmptyKg();
     }
 
-    /** {@link #assignKeg(String, String, KegType, double, boolean)} of a keg not said to be full. */
-    public void assignKeg(String kegId, String beerId, KegType type, double sg) {
-        assignKeg(kegId, beerId, type, sg, false);
-    }
-
     /**
      * The keg on the tap was assigned (by the cloud or the technician); see {@link KegKeeper#assign} (the
      * settled weight now is what another keg assigned over the last one is weighed with). {@code full}: the
@@ -193,11 +188,12 @@ public final class MeasurementPipeline implements DetectorListener {
     public void assignKeg(String kegId, String beerId, KegType type, double sg, boolean full) {
         // a load on the empty platform that could be an empty keg (set down to be tared) is one once assigned; not
         // when said full: no full keg is that light, and the assignment is refused with nothing changed
+        long nowMs = sample == null ? 0 : sample.wallMillis();
         if (!full) {
-            detector.claimLoad(sample == null ? 0 : sample.wallMillis());
+            detector.claimLoad(nowMs);
         }
         String before = keg.profile().kegId();
-        keg.assign(kegId, beerId, type, sg, settledWeightKg(), sample == null ? 0 : sample.wallMillis(), full);
+        keg.assign(kegId, beerId, type, sg, settledWeightKg(), nowMs, full);
         if (!PourWindow.keptOnAssign(before, kegId)) {
             rate.clear();
         }

@@ -66,8 +66,7 @@ public record KegAssignment(String kegId, KegType type, double sg, Double emptyK
         try {
             kegType = KegType.fromWireName(type);
         } catch (PipelineException e) {
-            throw new PipelineException(where + KEG_TYPE_NOTE, type,
-                    "must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter");
+            throw new PipelineException(where + KEG_TYPE_NOTE, type, e.rule());
         }
         return new KegAssignment(kegId, kegType, sg == null ? 1.0 : number(where + "sg", sg),
                 emptyKg == null ? null : number(where + EMPTY_NOTE, emptyKg),

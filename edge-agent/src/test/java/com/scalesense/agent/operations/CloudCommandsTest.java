@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.scalesense.control.ControlException;
 import com.scalesense.agent.control.RecordingControlService;
 import com.scalesense.agent.control.RecordingControlService.Assignment;
+import com.scalesense.agent.pipeline.LowKegRule;
 import com.scalesense.protocol.DeviceCommand;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +20,7 @@ class CloudCommandsTest {
 
     private final RecordingControlService control = new RecordingControlService();
     private int restarts;
-    private final java.util.List<com.scalesense.agent.pipeline.LowKegRule> rules = new java.util.ArrayList<>();
+    private final List<LowKegRule> rules = new ArrayList<>();
     private final CloudCommands commands = new CloudCommands(control, rules::add, () -> restarts++);
 
     private static DeviceCommand assign(Map<String, String> args) {
@@ -78,7 +81,7 @@ class CloudCommandsTest {
         commands.handle(new DeviceCommand("lowkeg-1", "set_low_keg",
                 Map.of("low_keg_pct", "20", "grace_period_secs", "600"), ISSUED_AT_MS));
 
-        assertThat(rules).containsExactly(new com.scalesense.agent.pipeline.LowKegRule(20, 600, ISSUED_AT_MS));
+        assertThat(rules).containsExactly(new LowKegRule(20, 600, ISSUED_AT_MS));
     }
 
     @Test

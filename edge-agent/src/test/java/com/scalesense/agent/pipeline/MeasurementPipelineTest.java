@@ -115,7 +115,7 @@ class MeasurementPipelineTest {
 
     /** Assigns {@code kegId} as a Modelo half barrel, then lets the next reading come. */
     static ScriptedScale assign(ScriptedScale scale, String kegId) {
-        scale.pipeline.assignKeg(kegId, "modelo-especial", KegType.HALF_BARREL, 1.010);
+        scale.pipeline.assignKeg(kegId, "modelo-especial", KegType.HALF_BARREL, 1.010, false);
         return scale.hold(61);
     }
 
@@ -125,10 +125,10 @@ class MeasurementPipelineTest {
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50).hold(5);
         int before = scale.recorder.readings().size();
 
-        scale.pipeline.assignKeg(MODELO_HALF.kegId(), "modelo-especial", KegType.HALF_BARREL, 1.010);
+        scale.pipeline.assignKeg(MODELO_HALF.kegId(), "modelo-especial", KegType.HALF_BARREL, 1.010, false);
         scale.hold(1);
         int afterSame = scale.recorder.readings().size();
-        scale.pipeline.assignKeg("keg-20261122-0002", "loc-001#house-ale", KegType.HALF_BARREL, 1.012);
+        scale.pipeline.assignKeg("keg-20261122-0002", "loc-001#house-ale", KegType.HALF_BARREL, 1.012, false);
         scale.hold(0.2);
 
         assertThat(afterSame).isEqualTo(before);
@@ -381,7 +381,7 @@ class MeasurementPipelineTest {
         scale.hold(5).jumpTo(0.1).hold(60).jumpTo(nearFull).hold(5);
 
         // when it is assigned without being said to be new and full
-        scale.pipeline.assignKeg("keg-20261122-0005", "modelo-especial", KegType.HALF_BARREL, 1.010);
+        scale.pipeline.assignKeg("keg-20261122-0005", "modelo-especial", KegType.HALF_BARREL, 1.010, false);
         scale.hold(61);
 
         // then its readings say pending, the level an estimate within what a 0.3 kg shell makes
@@ -659,7 +659,7 @@ class MeasurementPipelineTest {
         assertThat(last(scale).kegState()).isEqualTo(KegState.KEG_ABSENT);
         assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).isEmpty();
 
-        scale.pipeline.assignKeg("keg-20261122-0009", "modelo-especial", KegType.SIXTH_BARREL, 1.010);
+        scale.pipeline.assignKeg("keg-20261122-0009", "modelo-especial", KegType.SIXTH_BARREL, 1.010, false);
         DeviceEvent.Tare tare = scale.pipeline.tare("empty", scale.nowMs());
 
         assertThat(scale.recorder.eventsOf(DeviceEvent.KegSwap.class)).hasSize(1);
@@ -753,7 +753,7 @@ class MeasurementPipelineTest {
         assertThat(scale.recorder.readings()).hasSize(readings);
         assertThat(scale.recorder.events()).hasSize(events);
         // and once a keg is assigned the same tare is taken
-        scale.pipeline.assignKeg("keg-20261122-0004", null, KegType.HALF_BARREL, 1.0);
+        scale.pipeline.assignKeg("keg-20261122-0004", null, KegType.HALF_BARREL, 1.0, false);
         assertThat(scale.pipeline.tare("full", scale.nowMs()).kegId()).isEqualTo("keg-20261122-0004");
     }
 

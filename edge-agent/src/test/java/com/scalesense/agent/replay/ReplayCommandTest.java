@@ -198,12 +198,25 @@ class ReplayCommandTest {
 
     @Test
     void a_keg_flag_without_the_keg_type_is_refused_and_nothing_is_written() throws Exception {
-        Path out = dir.resolve("no-type.csv");
+        assertRefusedAsUsage("--empty-kg needs --keg-type", "--empty-kg", "7.7");
+    }
 
-        Run run = replay("--trace", traceGz.toString(), "--out", out.toString(), "--empty-kg", "7.7");
+    @Test
+    void a_keg_type_flag_that_names_no_type_is_refused_with_the_types_and_nothing_is_written() throws Exception {
+        assertRefusedAsUsage("firkin: must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter",
+                "--keg-type", "firkin");
+    }
+
+    /** Replays the trace with {@code kegFlags}: refused as a usage error saying {@code why}, no output written. */
+    private void assertRefusedAsUsage(String why, String... kegFlags) throws Exception {
+        Path out = dir.resolve("refused.csv");
+        List<String> args = new ArrayList<>(List.of("--trace", traceGz.toString(), "--out", out.toString()));
+        args.addAll(List.of(kegFlags));
+
+        Run run = replay(args.toArray(String[]::new));
 
         assertThat(run.status).isEqualTo(ReplayCommand.EXIT_USAGE);
-        assertThat(run.err).contains("--empty-kg needs --keg-type");
+        assertThat(run.err).contains(why);
         assertThat(out).doesNotExist();
     }
 

@@ -273,11 +273,13 @@ public final class KegDetector {
             boolean beerPoured = kg < lastPresentKg
                     && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
             foreignKg = beerPoured ? 0 : kg - lastPresentKg;
-        } else if (listener.couldBeKeg(kg) && !listener.couldBeThing(kg)) {
-            settle(kg);
-            listener.onNewKeg(kg, wallMs);
         } else if (listener.couldBeKeg(kg)) {
-            unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)
+            if (listener.couldBeThing(kg)) {
+                unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)
+            } else {
+                settle(kg);
+                listener.onNewKeg(kg, wallMs);
+            }
         }
         // else a load that fits no keg type (a calibration weight, a crate): still no keg
     }

@@ -83,14 +83,16 @@ final class LoadSteps {
             }
             // a run of changes of one sign faster than a faucet: its steepest point is the step
             int best = i;
+            double bestKg = Math.abs(diff);
             int j = i + 1;
             for (; j + edge <= n; j++) {
                 double next = changeAt(j);
                 if (Double.isNaN(next) || Math.signum(next) != Math.signum(diff)) {
                     break;
                 }
-                if (Math.abs(next) > Math.abs(changeAt(best))) {
+                if (Math.abs(next) > bestKg) {
                     best = j;
+                    bestKg = Math.abs(next);
                 }
             }
             steps[count++] = best;

@@ -4,6 +4,7 @@ import com.scalesense.agent.pipeline.PipelineException;
 import com.scalesense.agent.pipeline.Units;
 import com.scalesense.protocol.KegReference;
 import com.scalesense.protocol.KegTypes;
+import java.util.Arrays;
 
 /**
  * Keg types as the pipeline uses them: seed 000's reference rows ({@link KegTypes}, the one copy
@@ -22,6 +23,13 @@ public enum KegType {
      * {@code shell_tolerance_kg}, which also admits other makers' shells.
      */
     public static final double SHELL_SPREAD_KG = 0.3;
+
+    /**
+     * See {@link #lightestEmptyKg}: the types' weights are fixed, and a load on the empty platform asks for it at
+     * every sample (the detector's {@code couldBeThing}), so it is found once.
+     */
+    private static final double LIGHTEST_EMPTY_KG = Arrays.stream(values()).mapToDouble(KegType::emptyKg).min()
+            .orElseThrow();
 
     /** The row of protocol's one keg-type table (seed 000) this type stands for. */
     private final KegReference reference;
@@ -80,11 +88,7 @@ public enum KegType {
 
     /** The lightest reference empty keg of any type (seed 000: a sixth barrel, 16.5 lbs), kg. */
     public static double lightestEmptyKg() {
-        double lightest = Double.POSITIVE_INFINITY;
-        for (KegType t : values()) {
-            lightest = Math.min(lightest, t.emptyKg());
-        }
-        return lightest;
+        return LIGHTEST_EMPTY_KG;
     }
 
     /** Whether {@code grossKg} fits any keg type (see {@link #fits}). */

@@ -83,9 +83,10 @@ final class MapDb3Files {
     }
 
     /**
-     * MapDB 3's write-ahead logs, {@code <file>.wal.<n>}, and any MapDB 1.0 {@code .p} and {@code .t}
-     * beside them: left by an earlier upgrade when an older package was installed again (its MapDB 3
-     * took the 1.0 file for damage and set only that aside), they must not meet the new file.
+     * MapDB 3's write-ahead logs, {@code <file>.wal.<n>}, and any MapDB 1.0 companions
+     * ({@link MapDbOpener#COMPANIONS}, {@code .p} and {@code .t}) beside them: left by an earlier
+     * upgrade when an older package was installed again (its MapDB 3 took the 1.0 file for damage
+     * and set only that aside), they must not meet the new file.
      */
     private static String[] companions(Path file) {
         String prefix = file.getFileName().toString();
@@ -93,7 +94,7 @@ final class MapDb3Files {
             Stream<String> wal = siblings.map(p -> p.getFileName().toString())
                     .filter(n -> n.startsWith(prefix + ".wal."))
                     .map(n -> n.substring(prefix.length())).sorted();
-            return Stream.concat(wal, Stream.of(".p", ".t")).toArray(String[]::new);
+            return Stream.concat(wal, Stream.of(MapDbOpener.COMPANIONS)).toArray(String[]::new);
         } catch (IOException e) {
             throw new StoreOpenException(file.toString(), e);
         }

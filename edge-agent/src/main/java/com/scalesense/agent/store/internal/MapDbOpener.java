@@ -34,7 +34,7 @@ final class MapDbOpener {
 
     private static final System.Logger LOG = System.getLogger(MapDbOpener.class.getName());
     /** MapDB 1.0 keeps the records in {@code <file>.p} and its write-ahead log in {@code <file>.t}. */
-    private static final String[] COMPANIONS = {".p", ".t"};
+    static final String[] COMPANIONS = {".p", ".t"};
 
     private final Path file;
     private final Path snapshot;

@@ -54,23 +54,30 @@ public record KegAssignment(String kegId, KegType type, double sg, Double emptyK
             return null;
         }
         return of(notes.get(KEG_ID_NOTE), notes.get(KEG_TYPE_NOTE), notes.get(SG_NOTE), notes.get(EMPTY_NOTE),
-                notes.get(FULL_NOTE), "trace header ");
+                notes.get(FULL_NOTE), Fields.HEADER);
+    }
+
+    /** The names an error gives each value: the flag the technician typed, or the header note it came from. */
+    record Fields(String type, String sg, String empty, String full) {
+        static final Fields HEADER = new Fields("trace header " + KEG_TYPE_NOTE, "trace header " + SG_NOTE,
+                "trace header " + EMPTY_NOTE, "trace header " + FULL_NOTE);
+        static final Fields FLAGS = new Fields("--keg-type", "--sg", "--empty-kg", "--full-kg");
     }
 
     /**
-     * A keg from text (flags or header notes; {@code where} prefixes the field names in errors): type required,
+     * A keg from text (flags or header notes; {@code fields} names them in errors): type required,
      * sg 1.0 when absent (seed 000's default), weights optional.
      */
-    static KegAssignment of(String kegId, String type, String sg, String emptyKg, String fullKg, String where) {
+    static KegAssignment of(String kegId, String type, String sg, String emptyKg, String fullKg, Fields fields) {
         KegType kegType;
         try {
             kegType = KegType.fromWireName(type);
         } catch (PipelineException e) {
-            throw new PipelineException(where + KEG_TYPE_NOTE, type, e.rule());
+            throw new PipelineException(fields.type(), type, e.rule());
         }
-        return new KegAssignment(kegId, kegType, sg == null ? 1.0 : number(where + "sg", sg),
-                emptyKg == null ? null : number(where + EMPTY_NOTE, emptyKg),
-                fullKg == null ? null : number(where + FULL_NOTE, fullKg));
+        return new KegAssignment(kegId, kegType, sg == null ? 1.0 : number(fields.sg(), sg),
+                emptyKg == null ? null : number(fields.empty(), emptyKg),
+                fullKg == null ? null : number(fields.full(), fullKg));
     }
 
     static double number(String field, String value) {

@@ -136,7 +136,7 @@ public final class ReplayCommand {
         }
         KegAssignment assignment = keg.isEmpty() ? null : KegAssignment.of(keg.getOrDefault("--keg-id",
                 KegAssignment.FLAG_KEG_ID), keg.get("--keg-type"), keg.get("--sg"), keg.get("--empty-kg"), keg.get("--full-kg"),
-                "--");
+                KegAssignment.Fields.FLAGS);
         return new Args(trace, truth, out, verdicts, assignment);
     }
 

@@ -203,8 +203,13 @@ class ReplayCommandTest {
 
     @Test
     void a_keg_type_flag_that_names_no_type_is_refused_with_the_types_and_nothing_is_written() throws Exception {
-        assertRefusedAsUsage("firkin: must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter",
+        assertRefusedAsUsage("--keg-type = firkin: must be one of half_barrel, quarter_barrel, sixth_barrel, slim_quarter",
                 "--keg-type", "firkin");
+    }
+
+    @Test
+    void a_weight_flag_that_is_no_number_is_refused_naming_the_flag_as_typed() throws Exception {
+        assertRefusedAsUsage("--empty-kg = heavy: must be a number", "--keg-type", "sixth_barrel", "--empty-kg", "heavy");
     }
 
     /** Replays the trace with {@code kegFlags}: refused as a usage error saying {@code why}, no output written. */

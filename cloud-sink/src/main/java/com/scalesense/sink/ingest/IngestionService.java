@@ -104,7 +104,7 @@ public final class IngestionService {
         // write unit a day item. An unsynced one is dated by receipt, which a redelivery may change:
         // such a batch counts in the marker's transaction, as every batch did before issue 18.
         List<SummaryAdd> pours = Pours.summaries(batch, ctx.settings(), now.toEpochMilli());
-        boolean atomic = Pours.anyUnsynced(batch);
+        boolean atomic = pours.stream().anyMatch(s -> s.unsyncedPours() > 0);
         if (!atomic && !pours.isEmpty()) {
             store.countPours(batch.batchId(), pours);
         }

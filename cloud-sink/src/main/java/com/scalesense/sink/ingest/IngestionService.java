@@ -92,10 +92,7 @@ public final class IngestionService {
             return duplicate(seen.get(), hash);
         }
         Instant now = clock.instant();
-        Authorisation.requireReadableKegs(batch);
-        IngestContext ctx = store.context(LatestState.contextQuery(batch));
-        requireOwnHardware(batch, ctx);
-        Authorisation.requireAllowed(batch, ctx);
+        IngestContext ctx = authorisedContext(batch);
         // Last check before the first write: a number DynamoDB refuses at reading 26 would leave 25 items.
         store.requireStorable(batch);
         store.putReadings(batch);
@@ -136,11 +133,21 @@ public final class IngestionService {
      */
     public void state(ReadingsBatch state, String topicDeviceId) {
         requireValid(state, topicDeviceId);
-        Authorisation.requireReadableKegs(state);
-        IngestContext ctx = store.context(LatestState.contextQuery(state));
-        requireOwnHardware(state, ctx);
-        Authorisation.requireAllowed(state, ctx);
-        latest.advanceTapState(state, ctx);
+        latest.advanceTapState(state, authorisedContext(state));
+    }
+
+    /**
+     * The context of a batch or state message, read once its kegs are readable and checked against
+     * the registration it holds (hardware, location, tap, kegs): the same checks for both.
+     *
+     * @throws RejectedMessageException if the message names what its registration does not allow
+     */
+    private IngestContext authorisedContext(ReadingsBatch b) {
+        Authorisation.requireReadableKegs(b);
+        IngestContext ctx = store.context(LatestState.contextQuery(b));
+        requireOwnHardware(b, ctx);
+        Authorisation.requireAllowed(b, ctx);
+        return ctx;
     }
 
     /**

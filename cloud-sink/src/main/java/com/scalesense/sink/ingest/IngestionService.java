@@ -167,7 +167,7 @@ public final class IngestionService {
             return false;
         }
         if (change.connected() && device.get().locId() != null) {
-            var ctx = store.context(new ContextQuery(device.get().locId(), null, change.deviceId(), null, null));
+            var ctx = store.context(ContextQuery.device(device.get().locId(), change.deviceId()));
             lowKeg.send(change.deviceId(), ctx);
             var changes = alerts.online(ctx.alerts(), Keys.deviceEntity(change.deviceId()), change.atMs());
             if (!changes.isEmpty()) {
@@ -204,8 +204,8 @@ public final class IngestionService {
         Authorisation.requireAllowed(registration, store.registration(registration.deviceId()).orElse(null));
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
         if (lowKeg.enabled()) {
-            lowKeg.send(registration.deviceId(), store.context(new ContextQuery(registration.locId(), null,
-                    registration.deviceId(), null, null)));
+            lowKeg.send(registration.deviceId(),
+                    store.context(ContextQuery.device(registration.locId(), registration.deviceId())));
         }
     }
 

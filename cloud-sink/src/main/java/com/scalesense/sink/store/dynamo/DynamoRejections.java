@@ -151,14 +151,12 @@ public final class DynamoRejections implements Rejections, HeldBatches {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(Keys.REJECTED_PREFIX + deviceId), ":held", Attr.s(HELD)))
                 .build();
         try {
-            List<HeldBatch> out = new ArrayList<>();
-            for (HeldBatch h : table.queryAll(q, MAX_PAGES, item -> new HeldBatch(deviceId, Attr.str(item, "SK"),
-                    Attr.str(item, "rule"), Attr.str(item, "reason"), gunzip(item.get(PAYLOAD).b().asByteArray())))) {
-                if (out.size() < limit) {
-                    out.add(h);
-                }
-            }
-            return out;
+            // The filter runs after DynamoDB's Limit, so the pages are read whole; only the first
+            // limit payloads are decompressed.
+            return table.queryAll(q, MAX_PAGES, item -> item).stream().limit(limit)
+                    .map(item -> new HeldBatch(deviceId, Attr.str(item, "SK"), Attr.str(item, "rule"),
+                            Attr.str(item, "reason"), gunzip(item.get(PAYLOAD).b().asByteArray())))
+                    .toList();
         } catch (SdkException e) {
             throw StoreFailures.of("Query REJECTED# held", e);
         }

@@ -97,7 +97,7 @@ class HeldBatchReplayIT extends WithLocalDynamo {
         // when the keg is assigned under the scale's id through the API's KegAssigner (no replay of its
         // own), a newer batch comes in, then the 5-minute check's sweep runs
         new KegAssigner(dynamo.client(), w.sink.names, w.sink.clock, new KegIds(w.sink.clock, new Random(7)))
-                .assign(Batches.LOC_ID, "07", "lagunitas-ipa", "sixth_barrel", UNKNOWN_KEG);
+                .assign(Batches.LOC_ID, "07", "lagunitas-ipa", "sixth_barrel", UNKNOWN_KEG, false);
         var newer = batch(Batches.HARDWARE_ID, Batches.DEVICE_ID, UNKNOWN_KEG, T0 + 3_600_000, 50);
         assertThat(w.route(newer)).isEqualTo(Outcome.ACCEPTED);
         var replay = new HeldBatchReplay(w.quarantine, w.sink.service(), w.sink.clock);

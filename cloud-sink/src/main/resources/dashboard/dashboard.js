@@ -327,11 +327,9 @@
   function fillBadges(box, tap) {
     box.replaceChildren();
     (tap.alerts || []).forEach((a) => {
-      const b = document.createElement("span");
-      b.className = "badge alert " + (a.severity || "");
+      const b = badge("badge alert " + (a.severity || ""), ALERT_NAMES[a.alert_type] || a.alert_type,
+          (a.severity ? a.severity + " since " : "since ") + a.since);
       b.dataset.alert = a.alert_type;
-      b.textContent = ALERT_NAMES[a.alert_type] || a.alert_type;
-      b.title = (a.severity ? a.severity + " since " : "since ") + a.since;
       box.appendChild(b);
     });
     if (tap.assignment && tap.assignment.status === "pending") {

@@ -85,27 +85,20 @@ public final class KegAssigner {
      * @throws ConflictException     if the tap's keg changed since it was read
      */
     public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId) {
-        return assign(locId, tapNumber, beerRef, kegTypeId, null);
+        return assign(locId, tapNumber, beerRef, kegTypeId, null, false);
     }
 
     /**
      * As {@link #assign(String, String, String, String)}, under {@code kegId} when given: the id a
      * scale already uses (a keg assigned on the scale that the cloud was never told about), so its
-     * held batches can be let in (docs/cloud.md, "Held batches"). Null mints a new id.
+     * held batches can be let in (docs/cloud.md, "Held batches"); null mints a new id. {@code full}:
+     * the keg is new and full from the brewery (the normal case when a bar taps a new keg), so the
+     * scale takes its weight when set down as its full weight and claims its level (tare_status
+     * full_set). False: its level is an estimate (pending) until someone tares it. Stored with the
+     * pending assignment, so every send of the command, the re-send check's included, carries it.
      *
      * @throws InvalidInputException also for a malformed keg_id or a keg of another location
      * @throws ConflictException     also if a keg of that id exists already
-     */
-    public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId, String kegId) {
-        return assign(locId, tapNumber, beerRef, kegTypeId, kegId, false);
-    }
-
-    /**
-     * As {@link #assign(String, String, String, String, String)}; {@code full}: the keg is new and
-     * full from the brewery (the normal case when a bar taps a new keg), so the scale takes its weight
-     * when set down as its full weight and claims its level (tare_status full_set). False: its level
-     * is an estimate (pending) until someone tares it. Stored with the pending assignment, so every
-     * send of the command, the re-send check's included, carries it.
      */
     public KegAssignment assign(String locId, String tapNumber, String beerRef, String kegTypeId, String kegId,
                                 boolean full) {

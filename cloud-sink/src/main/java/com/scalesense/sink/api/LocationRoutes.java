@@ -2,7 +2,6 @@ package com.scalesense.sink.api;
 
 import com.scalesense.sink.admin.LocationProfile;
 import com.scalesense.sink.admin.LocationSettingsStore;
-import com.scalesense.sink.command.CommandNotSentException;
 import com.scalesense.sink.command.LowKegCommands;
 import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.query.AlertQueries;
@@ -19,13 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** A location's alerts, settings and scales. */
 final class LocationRoutes {
-
-    private static final Logger LOG = LoggerFactory.getLogger(LocationRoutes.class);
 
     /** Alert log entries returned when no limit is given. */
     static final int DEFAULT_HISTORY_LIMIT = 100;
@@ -110,12 +105,7 @@ final class LocationRoutes {
         }
         var command = LowKegCommands.setLowKeg(p.lowKegPct(), p.gracePeriodSecs(), version.toEpochMilli());
         for (Item device : devices.devicesAt(locId)) {
-            String deviceId = device.string("device_id");
-            try {
-                commands.send(deviceId, command);
-            } catch (CommandNotSentException e) {
-                LOG.warn("set_low_keg to {} not sent now; its next connect sends it: {}", deviceId, e.getMessage());
-            }
+            LowKegCommands.sendBestEffort(commands, device.string("device_id"), command);
         }
     }
 

@@ -4,6 +4,8 @@ import com.scalesense.protocol.DeviceCommand;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code set_low_keg} command (docs/protocol.md, DeviceCommand): a location's low_keg_pct and
@@ -22,6 +24,8 @@ public final class LowKegCommands {
     /** {@code lowkeg-} + the version in epoch ms: 7 + 13 characters of the command_id rule. */
     static final String PREFIX = "lowkeg-";
 
+    private static final Logger LOG = LoggerFactory.getLogger(LowKegCommands.class);
+
     private LowKegCommands() {
     }
 
@@ -37,5 +41,19 @@ public final class LowKegCommands {
                 .toPlainString();
         return new DeviceCommand(PREFIX + versionMs, "set_low_keg",
                 Map.of("low_keg_pct", pct, "grace_period_secs", Long.toString(gracePeriodSecs)), versionMs);
+    }
+
+    /**
+     * Sends {@code command} to {@code deviceId}, best effort: a send the broker refuses is logged,
+     * never thrown, so it fails no registration, connect or settings change it rides on (the
+     * scale's next connect sends the rule again).
+     */
+    public static void sendBestEffort(ScaleCommands commands, String deviceId, DeviceCommand command) {
+        try {
+            commands.send(deviceId, command);
+        } catch (CommandNotSentException e) {
+            LOG.warn("{} to {} not sent now; its next connect sends it again: {}", command.type(), deviceId,
+                    e.getMessage());
+        }
     }
 }

@@ -92,10 +92,7 @@ public final class IngestionService {
             return duplicate(seen.get(), hash);
         }
         Instant now = clock.instant();
-        Authorisation.requireReadableKegs(batch);
-        IngestContext ctx = store.context(LatestState.contextQuery(batch));
-        requireOwnHardware(batch, ctx);
-        Authorisation.requireAllowed(batch, ctx);
+        IngestContext ctx = authorisedContext(batch);
         // Last check before the first write: a number DynamoDB refuses at reading 26 would leave 25 items.
         store.requireStorable(batch);
         store.putReadings(batch);
@@ -104,7 +101,7 @@ public final class IngestionService {
         // write unit a day item. An unsynced one is dated by receipt, which a redelivery may change:
         // such a batch counts in the marker's transaction, as every batch did before issue 18.
         List<SummaryAdd> pours = Pours.summaries(batch, ctx.settings(), now.toEpochMilli());
-        boolean atomic = Pours.anyUnsynced(batch);
+        boolean atomic = pours.stream().anyMatch(s -> s.unsyncedPours() > 0);
         if (!atomic && !pours.isEmpty()) {
             store.countPours(batch.batchId(), pours);
         }
@@ -136,11 +133,21 @@ public final class IngestionService {
      */
     public void state(ReadingsBatch state, String topicDeviceId) {
         requireValid(state, topicDeviceId);
-        Authorisation.requireReadableKegs(state);
-        IngestContext ctx = store.context(LatestState.contextQuery(state));
-        requireOwnHardware(state, ctx);
-        Authorisation.requireAllowed(state, ctx);
-        latest.advanceTapState(state, ctx);
+        latest.advanceTapState(state, authorisedContext(state));
+    }
+
+    /**
+     * The context of a batch or state message, read once its kegs are readable and checked against
+     * the registration it holds (hardware, location, tap, kegs): the same checks for both.
+     *
+     * @throws RejectedMessageException if the message names what its registration does not allow
+     */
+    private IngestContext authorisedContext(ReadingsBatch b) {
+        Authorisation.requireReadableKegs(b);
+        IngestContext ctx = store.context(LatestState.contextQuery(b));
+        requireOwnHardware(b, ctx);
+        Authorisation.requireAllowed(b, ctx);
+        return ctx;
     }
 
     /**
@@ -160,7 +167,7 @@ public final class IngestionService {
             return false;
         }
         if (change.connected() && device.get().locId() != null) {
-            var ctx = store.context(new ContextQuery(device.get().locId(), null, change.deviceId(), null, null));
+            var ctx = store.context(ContextQuery.device(device.get().locId(), change.deviceId()));
             lowKeg.send(change.deviceId(), ctx);
             var changes = alerts.online(ctx.alerts(), Keys.deviceEntity(change.deviceId()), change.atMs());
             if (!changes.isEmpty()) {
@@ -197,8 +204,8 @@ public final class IngestionService {
         Authorisation.requireAllowed(registration, store.registration(registration.deviceId()).orElse(null));
         store.register(new RegistrationUpsert(registration, confirmationIds.get(), clock.instant()));
         if (lowKeg.enabled()) {
-            lowKeg.send(registration.deviceId(), store.context(new ContextQuery(registration.locId(), null,
-                    registration.deviceId(), null, null)));
+            lowKeg.send(registration.deviceId(),
+                    store.context(ContextQuery.device(registration.locId(), registration.deviceId())));
         }
     }
 

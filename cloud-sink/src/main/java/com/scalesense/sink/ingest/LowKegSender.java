@@ -2,12 +2,9 @@ package com.scalesense.sink.ingest;
 
 import com.scalesense.protocol.Timestamps;
 import com.scalesense.sink.LocationSettings;
-import com.scalesense.sink.command.CommandNotSentException;
 import com.scalesense.sink.command.LowKegCommands;
 import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.store.IngestContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Sends a scale its location's low-keg rule when it registers or connects (issue 18). Best
@@ -16,8 +13,6 @@ import org.slf4j.LoggerFactory;
  * command is the same for every send of one settings version ({@link LowKegCommands}).
  */
 final class LowKegSender {
-
-    private static final Logger LOG = LoggerFactory.getLogger(LowKegSender.class);
 
     private final ScaleCommands commands;
 
@@ -36,10 +31,7 @@ final class LowKegSender {
         }
         LocationSettings s = ctx.settings();
         long version = ctx.settingsAtMs() == null ? Timestamps.MIN_MS : ctx.settingsAtMs();
-        try {
-            commands.send(deviceId, LowKegCommands.setLowKeg(s.lowKegPct(), s.gracePeriodSecs(), version));
-        } catch (CommandNotSentException e) {
-            LOG.warn("set_low_keg to {} not sent now; its next connect sends it again: {}", deviceId, e.getMessage());
-        }
+        LowKegCommands.sendBestEffort(commands, deviceId, LowKegCommands.setLowKeg(s.lowKegPct(), s.gracePeriodSecs(),
+                version));
     }
 }

@@ -64,7 +64,7 @@ public final class OfflineCheck {
         if (d.deviceId() == null || d.locId() == null || d.lastSeenAt() == null) {
             return false;
         }
-        var ctx = store.context(new ContextQuery(d.locId(), null, d.deviceId(), null, null));
+        var ctx = store.context(ContextQuery.device(d.locId(), d.deviceId()));
         long since = Rfc3339.parseMillis(d.lastSeenAt());
         if (!silent && now - since < ctx.settings().offlineAfterSecs() * 1000) {
             return false;

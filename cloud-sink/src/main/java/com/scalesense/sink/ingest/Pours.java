@@ -24,11 +24,6 @@ final class Pours {
     private Pours() {
     }
 
-    /** Whether a pour of the batch was timed by an unsynchronised clock (its day is the receipt's). */
-    static boolean anyUnsynced(ReadingsBatch b) {
-        return b.events().stream().anyMatch(e -> e instanceof DeviceEvent.Pour p && !p.clockSynced());
-    }
-
     static List<SummaryAdd> summaries(ReadingsBatch b, LocationSettings settings, long receivedAtMs) {
         Map<LocalDate, double[]> byDay = new TreeMap<>();
         for (DeviceEvent e : b.events()) {

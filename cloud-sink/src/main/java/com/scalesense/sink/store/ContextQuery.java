@@ -21,4 +21,12 @@ public record ContextQuery(String locId, String tapId, String deviceId, String h
     public ContextQuery(String locId, String tapId, String deviceId, String hardwareId, String tareKegId) {
         this(locId, tapId, deviceId, hardwareId, tareKegId, Set.of());
     }
+
+    /**
+     * A device's own context, no tap and no batch: its location's settings and its alerts (the
+     * offline check, a connect, a registration).
+     */
+    public static ContextQuery device(String locId, String deviceId) {
+        return new ContextQuery(locId, null, deviceId, null, null);
+    }
 }

@@ -56,7 +56,7 @@ public abstract class ForwardingSinkStore implements SinkStore {
     }
 
     @Override
-    public void countPours(String batchId, java.util.List<SummaryAdd> summaries) {
+    public void countPours(String batchId, List<SummaryAdd> summaries) {
         write(WriteStep.COUNT_POURS, () -> real.countPours(batchId, summaries));
     }
 

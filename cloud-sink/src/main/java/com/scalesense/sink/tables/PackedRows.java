@@ -1,16 +1,9 @@
 package com.scalesense.sink.tables;
 
 import com.scalesense.sink.SinkException;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.zip.CRC32;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPInputStream;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -24,10 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * mode"); a 100-reading batch's rows are about 3.5 KB of digits that gzip takes to about 0.6 KB
  * (issue 18); a busy batch's pour rows, about 30 bytes a pour, shrink likewise.
  *
- * <p>Guarantee: {@link #gzip} is a pure function of the text on a given runtime, so a re-put of a
- * batch writes byte-identical items. The gzip header is written here, not by
- * {@code GZIPOutputStream} (whose OS byte changed between JDKs): no name, mtime 0, OS 255
- * ("unknown", RFC 1952 section 2.3.1). Whatever the runtime, the decoded text is the text.
+ * <p>Guarantee: {@link #gzip} is a pure function of the text on a given runtime ({@link Gzip}), so
+ * a re-put of a batch writes byte-identical items. Whatever the runtime, the decoded text is the text.
  */
 public final class PackedRows {
 
@@ -42,34 +33,12 @@ public final class PackedRows {
     /** Gzip of the pour rows. */
     public static final String POURS_GZ = POURS + SUFFIX;
 
-    /** RFC 1952: ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255 (unknown). */
-    private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
-
     private PackedRows() {
     }
 
-    /** The {@link #GZ} attribute value of {@code text}: the same bytes for the same text. */
+    /** The {@link #GZ} attribute value of {@code text}: the same bytes for the same text ({@link Gzip}). */
     public static AttributeValue gzip(String text) {
-        byte[] raw = text.getBytes(StandardCharsets.UTF_8);
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION, true);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 32);
-        try {
-            out.writeBytes(HEADER);
-            deflater.setInput(raw);
-            deflater.finish();
-            byte[] buf = new byte[1024];
-            while (!deflater.finished()) {
-                out.write(buf, 0, deflater.deflate(buf));
-            }
-        } finally {
-            deflater.end();
-        }
-        CRC32 crc = new CRC32();
-        crc.update(raw);
-        // Trailer: CRC32 and input size mod 2^32, both little-endian (RFC 1952 section 2.3.1).
-        out.writeBytes(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN)
-                .putInt((int) crc.getValue()).putInt(raw.length).array());
-        return AttributeValue.fromB(SdkBytes.fromByteArray(out.toByteArray()));
+        return AttributeValue.fromB(SdkBytes.fromByteArray(Gzip.compress(text.getBytes(StandardCharsets.UTF_8))));
     }
 
     /**
@@ -94,8 +63,8 @@ public final class PackedRows {
     public static String text(Map<String, AttributeValue> item, String name) {
         AttributeValue gz = item.get(name + SUFFIX);
         if (gz != null && gz.b() != null) {
-            try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz.b().asByteArray()))) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            try {
+                return new String(Gzip.decompress(gz.b().asByteArray()), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new SinkException(name + SUFFIX + " of item " + item.get(ItemKey.PK) + " must be gzip: " + e.getMessage(), e);
             }

@@ -115,7 +115,7 @@ class DashboardPageIT extends WithLocalDynamo {
 
             // when the person puts a new keg on the empty tap 04 with the form as it opens (new and full
             // ticked), then a part-poured one with it unticked, the tap's pending assignment says which
-            await().atMost(Duration.ofSeconds(10)).until(() -> browser.all("#assign-beer option").size() > 1);
+            await().atMost(Duration.ofMinutes(2)).until(() -> browser.all("#assign-beer option").size() > 1);
             assertThat(browser.all("#assign-full").get(0).isSelected()).as("new and full is the default").isTrue();
             assignOnTap04(browser);
             assertThat(sink.item("LOCATION#" + LOC, "TAP#04")).containsEntry("assignment_full", AttributeValue.fromBool(true));
@@ -145,7 +145,7 @@ class DashboardPageIT extends WithLocalDynamo {
         browser.script("document.getElementById('assign-tap').value = '04';"
                 + "document.getElementById('assign-beer').value = 'lagunitas-ipa';");
         browser.all("#assign button[type=submit]").get(0).click();
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
+        await().atMost(Duration.ofMinutes(2)).until(() -> {
             String now = browser.text("#assign-result");
             return now.startsWith("Keg ") && !now.equals(before);
         });

@@ -8,6 +8,8 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scalesense.sink.admin.DeviceRegistry;
+import com.scalesense.sink.admin.KegAssigner;
+import com.scalesense.sink.admin.KegIds;
 import com.scalesense.sink.admin.Taps;
 import com.scalesense.sink.apikey.ApiKeyPepper;
 import com.scalesense.sink.apikey.ApiKeys;
@@ -17,6 +19,7 @@ import com.scalesense.sink.seed.SeedReader;
 import com.scalesense.sink.tables.AssignmentAttrs;
 import com.scalesense.sink.tables.Attr;
 import com.scalesense.sink.testing.Batches;
+import com.scalesense.sink.testing.RecordingCommands;
 import com.scalesense.sink.testing.SinkHarness;
 import com.scalesense.sink.testing.WithLocalDynamo;
 import java.io.IOException;
@@ -378,10 +381,10 @@ class HttpApiIT extends WithLocalDynamo {
     @Test
     void a_settings_change_sends_each_scale_of_the_location_its_low_keg_rule_and_a_broker_down_fails_nothing() {
         // issue 18: the scale sends the readings the low_keg alert waits for at once, by the location's rule
-        var commands = new com.scalesense.sink.testing.RecordingCommands();
+        var commands = new RecordingCommands();
         HttpApi api = HttpApi.create(dynamo.client(), harness.names, PEPPER, harness.clock,
-                new com.scalesense.sink.admin.KegAssigner(dynamo.client(), harness.names, harness.clock,
-                        new com.scalesense.sink.admin.KegIds(harness.clock, new SecureRandom())), commands);
+                new KegAssigner(dynamo.client(), harness.names, harness.clock,
+                        new KegIds(harness.clock, new SecureRandom())), commands);
         HttpApiHandler handler = new HttpApiHandler(api);
 
         APIGatewayV2HTTPResponse response = handler.handleRequest(put("/v1/locations/" + LOC + "/settings",
@@ -391,7 +394,7 @@ class HttpApiIT extends WithLocalDynamo {
                 "{\"name\":\"X\",\"low_keg_pct\":25}"), null);
 
         assertThat(response.getStatusCode()).isEqualTo(200);
-        assertThat(commands.sent()).extracting(com.scalesense.sink.testing.RecordingCommands.Sent::deviceId)
+        assertThat(commands.sent()).extracting(RecordingCommands.Sent::deviceId)
                 .containsExactlyInAnyOrder("SCALE-0001", "SCALE-0002", "SCALE-0003", "SCALE-0004", "SCALE-0042");
         var sent = commands.sent().get(0).command();
         assertThat(sent.type()).isEqualTo("set_low_keg");

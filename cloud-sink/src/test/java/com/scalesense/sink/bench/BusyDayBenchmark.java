@@ -10,6 +10,8 @@ import com.scalesense.sink.testing.LocalDynamo;
 import com.scalesense.sink.testing.SinkHarness;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -125,7 +127,7 @@ final class BusyDayBenchmark {
     private static void row(LocalDynamo dynamo, String name, List<Entry> entries, Policy p) {
         long readings = entries.stream().filter(e -> e.reading() != null).count();
         List<ReadingsBatch> batches = seal(entries, p);
-        Map<ForwardingSinkStore.WriteStep, Long> byStep = new java.util.EnumMap<>(ForwardingSinkStore.WriteStep.class);
+        Map<ForwardingSinkStore.WriteStep, Long> byStep = new EnumMap<>(ForwardingSinkStore.WriteStep.class);
         long units = ingest(dynamo, deliveries(batches, p.stateOnPour() ? states(entries) : List.of()), byStep);
         System.out.printf(Locale.ROOT, "%-52s %8d %9d %12.2f %9d %12.4f%n", name, batches.size(), readings,
                 (double) readings / batches.size(), units, (double) units / readings);
@@ -133,7 +135,7 @@ final class BusyDayBenchmark {
     }
 
     private static long ingest(LocalDynamo dynamo, List<Delivery> deliveries) {
-        return ingest(dynamo, deliveries, new java.util.EnumMap<>(ForwardingSinkStore.WriteStep.class));
+        return ingest(dynamo, deliveries, new EnumMap<>(ForwardingSinkStore.WriteStep.class));
     }
 
     /** @param byStep filled with the write units of each kind of write */
@@ -148,7 +150,7 @@ final class BusyDayBenchmark {
             }
         });
         // The bar assigns each keg swapped in (KegAssigner writes its KEG#/META): the sink authorises its readings.
-        deliveries.stream().map(d -> d.message().kegId()).filter(java.util.Objects::nonNull).distinct()
+        deliveries.stream().map(d -> d.message().kegId()).filter(Objects::nonNull).distinct()
                 .forEach(k -> sink.keg(k, Batches.LOC_ID, Batches.TAP_ID));
         for (Delivery d : deliveries) {
             sink.clock.set(Instant.ofEpochMilli(d.arrivalMs()));
@@ -166,7 +168,7 @@ final class BusyDayBenchmark {
         List<Delivery> out = new ArrayList<>();
         batches.forEach(b -> out.add(new Delivery(newest(b) + ARRIVAL_LAG_MS, b, false)));
         states.forEach(s -> out.add(new Delivery(newest(s) + ARRIVAL_LAG_MS, s, true)));
-        out.sort(java.util.Comparator.comparingLong(Delivery::arrivalMs).thenComparing(d -> d.state() ? 0 : 1));
+        out.sort(Comparator.comparingLong(Delivery::arrivalMs).thenComparing(d -> d.state() ? 0 : 1));
         return out;
     }
 

@@ -4,6 +4,7 @@ import static com.scalesense.sink.testing.Batches.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scalesense.protocol.ReadingsBatch;
+import com.scalesense.protocol.Topics;
 import com.scalesense.protocol.WireCodec;
 import com.scalesense.sink.admin.AssignmentCheck;
 import com.scalesense.sink.admin.KegAssigner;
@@ -97,7 +98,7 @@ class HeldBatchReplayIT extends WithLocalDynamo {
         // when the keg is assigned under the scale's id through the API's KegAssigner (no replay of its
         // own), a newer batch comes in, then the 5-minute check's sweep runs
         new KegAssigner(dynamo.client(), w.sink.names, w.sink.clock, new KegIds(w.sink.clock, new Random(7)))
-                .assign(Batches.LOC_ID, "07", "lagunitas-ipa", "sixth_barrel", UNKNOWN_KEG);
+                .assign(Batches.LOC_ID, "07", "lagunitas-ipa", "sixth_barrel", UNKNOWN_KEG, false);
         var newer = batch(Batches.HARDWARE_ID, Batches.DEVICE_ID, UNKNOWN_KEG, T0 + 3_600_000, 50);
         assertThat(w.route(newer)).isEqualTo(Outcome.ACCEPTED);
         var replay = new HeldBatchReplay(w.quarantine, w.sink.service(), w.sink.clock);
@@ -156,6 +157,22 @@ class HeldBatchReplayIT extends WithLocalDynamo {
         assertThat(w.cli.run(new String[] {"rejections", NEW_DEVICE})).isZero();
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("no held batch of " + NEW_DEVICE + " with batch_id")
                 .contains("registry.unregistered  replayed");
+    }
+
+    @Test
+    void a_state_message_refused_only_by_the_registration_is_kept_but_not_held() {
+        // its batch carries the same records and is held itself; the state message alone would replay nothing new
+        var w = world(new ArrayList<>());
+        var state = batch(NEW_HW, NEW_DEVICE, Batches.KEG_ID, T0, 60);
+
+        assertThat(w.router.route(Messages.bytes(Messages.withTopic(Messages.json(state), Topics.state(NEW_DEVICE))))
+                .outcome()).isEqualTo(Outcome.REJECTED);
+
+        assertThat(w.rejections(NEW_DEVICE)).singleElement().satisfies(item -> {
+            assertThat(item.get("rule").s()).isEqualTo("registry.unregistered");
+            assertThat(item).doesNotContainKeys("hold_status", "payload_gzip");
+        });
+        assertThat(w.sink.item(Keys.HELD_DEVICES, NEW_DEVICE)).isNull();
     }
 
     @Test

@@ -61,6 +61,35 @@ class IotRuleHandlerIT extends WithLocalDynamo {
         assertThat(row.get("last_boot_id").s()).isEqualTo(Batches.BOOT_ID);
     }
 
+    @Test
+    void state_event_moves_the_tap_state_alone() throws IOException {
+        // issue 18: a pour's end on TAP#STATE at once; its batch brings everything else later
+        var pourEnd = Batches.of(List.of(Batches.reading(T0 + 30_000, 58, 80)), List.of(Batches.pour(T0 + 30_000, 16)));
+        var before = sink.dump();
+
+        assertThat(outcomeOf(Messages.withTopic(Messages.json(pourEnd), Topics.state(Batches.DEVICE_ID))))
+                .isEqualTo("accepted");
+
+        assertThat(sink.differencesFrom(before)).singleElement().asString().contains("TAP#07#STATE");
+    }
+
+    @Test
+    void presence_event_records_the_connection_once_and_its_redelivery_is_a_duplicate() throws IOException {
+        // AWS IoT Core's lifecycle event as the presence rule delivers it (SELECT *, topic() AS topic)
+        String topic = "$aws/events/presence/disconnected/" + Batches.DEVICE_ID;
+        String event = "{\"topic\":\"" + topic + "\",\"clientId\":\"" + Batches.DEVICE_ID + "\",\"timestamp\":"
+                + (T0 + 60_000) + ",\"eventType\":\"disconnected\",\"disconnectReason\":\"CONNECTION_LOST\","
+                + "\"versionNumber\":2}";
+
+        assertThat(outcomeOf(event)).isEqualTo("accepted");
+        assertThat(outcomeOf(event)).isEqualTo("duplicate");
+
+        var meta = sink.item("DEVICE#" + Batches.DEVICE_ID, "META");
+        assertThat(meta.get("connected").bool()).isFalse();
+        assertThat(meta.get("disconnect_reason").s()).isEqualTo("CONNECTION_LOST");
+        assertThat(meta.get("disconnected_at_ms").n()).isEqualTo(Long.toString(T0 + 60_000));
+    }
+
     /** The device's JSON of a valid batch, padded with an unknown field to exactly {@code bytes} bytes. */
     private static String devicePayloadOf(int bytes) {
         String json = Messages.json(Batches.of(Batches.series(T0, 3, 60, 1)));

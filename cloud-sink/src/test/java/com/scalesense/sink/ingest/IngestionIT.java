@@ -57,6 +57,7 @@ class IngestionIT extends WithLocalDynamo {
         var summary = sink.item("LOCATION#loc-001", "DAY#2026-11-21#TAP#07");
         assertThat(summary.get("pours").n()).isEqualTo("1");
         assertThat(summary.get("gallons").n()).isEqualTo("0.125");
+        assertThat(summary.get("counted_batches").ss()).as("a synced pour counts by its own guard (C1)").hasSize(1);
         var packed = sink.item("READINGS#keg#" + Batches.KEG_ID, "2026-11-21T12:00:00.000Z");
         assertThat(packed.get("count").n()).isEqualTo("3");
         assertThat(PackedRows.text(packed)).startsWith("0,60,9.3,108.5,80,4.1;60000,59,");
@@ -331,6 +332,7 @@ class IngestionIT extends WithLocalDynamo {
         var summary = sink.item("LOCATION#loc-001", "DAY#2026-11-23#TAP#07");
         assertThat(summary.get("pours").n()).isEqualTo("1");
         assertThat(summary.get("unsynced_pours").n()).isEqualTo("1");
+        assertThat(summary).as("counted in the marker's transaction, not by the C1 guard").doesNotContainKey("counted_batches");
     }
 
     @Test

@@ -52,7 +52,8 @@ public final class Chromium implements AutoCloseable {
                 "--disable-default-apps", "--disable-extensions", "--metrics-recording-only",
                 "--force-color-profile=srgb", "--lang=en-US");
         ChromeDriver driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        // as long as the page tests' awaits: a busy CI machine may make a load slower, never fail it
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofMinutes(2));
         return new Chromium(driver);
     }
 

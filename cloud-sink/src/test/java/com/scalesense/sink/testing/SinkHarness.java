@@ -1,6 +1,7 @@
 package com.scalesense.sink.testing;
 
 import com.scalesense.protocol.MessageValidator;
+import com.scalesense.sink.command.ScaleCommands;
 import com.scalesense.sink.ingest.IngestionService;
 import com.scalesense.sink.store.SinkStore;
 import com.scalesense.sink.store.dynamo.DynamoSinkStore;
@@ -66,7 +67,7 @@ public final class SinkHarness {
     }
 
     /** A service that sends commands to scales (set_low_keg on registration and connect) through {@code commands}. */
-    public IngestionService service(UnaryOperator<SinkStore> wrap, com.scalesense.sink.command.ScaleCommands commands) {
+    public IngestionService service(UnaryOperator<SinkStore> wrap, ScaleCommands commands) {
         return new IngestionService(wrap.apply(store), new MessageValidator(), clock,
                 () -> String.format("00000000-0000-4000-8000-%012d", ids.incrementAndGet()), commands);
     }

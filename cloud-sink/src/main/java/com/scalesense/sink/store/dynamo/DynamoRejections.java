@@ -6,12 +6,11 @@ import com.scalesense.sink.rejection.HeldBatches;
 import com.scalesense.sink.rejection.Rejection;
 import com.scalesense.sink.rejection.Rejections;
 import com.scalesense.sink.tables.Attr;
+import com.scalesense.sink.tables.Gzip;
 import com.scalesense.sink.tables.ItemKey;
 import com.scalesense.sink.tables.Keys;
 import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableNames;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -21,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -79,7 +76,7 @@ public final class DynamoRejections implements Rejections, HeldBatches {
     public void hold(Rejection r, byte[] payload) {
         Map<String, AttributeValue> item = item(r);
         item.put(STATUS, Attr.s(HELD));
-        item.put(PAYLOAD, AttributeValue.fromB(SdkBytes.fromByteArray(gzip(payload))));
+        item.put(PAYLOAD, AttributeValue.fromB(SdkBytes.fromByteArray(Gzip.compress(payload))));
         try {
             // The work list first: a crash before the hold's put fails the delivery, which is retried.
             table.update(u -> u.key(Attr.key(Keys.heldDevice(r.deviceId())))
@@ -151,14 +148,12 @@ public final class DynamoRejections implements Rejections, HeldBatches {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(Keys.REJECTED_PREFIX + deviceId), ":held", Attr.s(HELD)))
                 .build();
         try {
-            List<HeldBatch> out = new ArrayList<>();
-            for (HeldBatch h : table.queryAll(q, MAX_PAGES, item -> new HeldBatch(deviceId, Attr.str(item, "SK"),
-                    Attr.str(item, "rule"), Attr.str(item, "reason"), gunzip(item.get(PAYLOAD).b().asByteArray())))) {
-                if (out.size() < limit) {
-                    out.add(h);
-                }
-            }
-            return out;
+            // The filter runs after DynamoDB's Limit, so the pages are read whole; only the first
+            // limit payloads are decompressed.
+            return table.queryAll(q, MAX_PAGES, item -> item).stream().limit(limit)
+                    .map(item -> new HeldBatch(deviceId, Attr.str(item, "SK"), Attr.str(item, "rule"),
+                            Attr.str(item, "reason"), gunzip(item.get(PAYLOAD).b().asByteArray())))
+                    .toList();
         } catch (SdkException e) {
             throw StoreFailures.of("Query REJECTED# held", e);
         }
@@ -223,19 +218,9 @@ public final class DynamoRejections implements Rejections, HeldBatches {
         return new ItemKey(Keys.REJECTED_PREFIX + batch.deviceId(), batch.itemSk());
     }
 
-    static byte[] gzip(byte[] bytes) {
-        var out = new ByteArrayOutputStream(bytes.length / 4 + 64);
-        try (var gz = new GZIPOutputStream(out)) {
-            gz.write(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("gzip in memory cannot fail", e);
-        }
-        return out.toByteArray();
-    }
-
     private static byte[] gunzip(byte[] bytes) {
-        try (var gz = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
-            return gz.readAllBytes();
+        try {
+            return Gzip.decompress(bytes);
         } catch (IOException e) {
             throw new UncheckedIOException("held payload is not gzip: written by another writer", e);
         }

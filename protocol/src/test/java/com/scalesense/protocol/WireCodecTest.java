@@ -122,6 +122,20 @@ class WireCodecTest {
     }
 
     @Test
+    void tolerates_an_unknown_field_with_an_empty_name_whatever_its_value() {
+        // review of issue 18's codec: "" was the reader's mark for a field already read, so a field named ""
+        // was neither read nor skipped, and an object or array in it broke the rest of the message
+        String json = new String(codec.encode(Samples.batch()), UTF_8)
+                .replace("{\"schema_version\":1,", "{\"\":{\"a\":[1]},\"schema_version\":1,")
+                .replace("{\"timestamp_ms\":", "{\"\":[{}],\"timestamp_ms\":");
+        assertThat(codec.decodeBatch(json.getBytes(UTF_8))).isEqualTo(Samples.batch());
+        BootRegistration registration = Samples.registration();
+        String withEmpty = new String(codec.encode(registration), UTF_8).replace("{\"schema_version\":1,",
+                "{\"\":{},\"schema_version\":1,");
+        assertThat(codec.decodeRegistration(withEmpty.getBytes(UTF_8))).isEqualTo(registration);
+    }
+
+    @Test
     void refuses_to_encode_a_number_json_cannot_carry() {
         Reading nan = new Reading(Samples.START, Double.NaN, null, null, null, null, null, null, null, null,
                 Map.of("hx711", SensorStatus.OK), true, KegState.STABLE, null);

@@ -55,6 +55,32 @@ class WireCodecTest {
     }
 
     @Test
+    void a_refused_value_under_a_map_key_of_any_text_is_named_as_the_databind_codec_named_it() {
+        // review of issue 18's codec: an empty key threw StringIndexOutOfBoundsException (no refusal at all),
+        // and a key like "[0]" lost its dot; the outcomes below are 449e769's databind codec's, run on these bytes
+        String reading = "{\"timestamp_ms\":1,\"clock_synced\":true,\"sensor_status\":{\"%s\":\"bogus\"}}";
+        String batch = "{\"schema_version\":1,\"readings\":[" + reading + "]}";
+
+        assertThatThrownBy(() -> codec.decode(reading.formatted("").getBytes(UTF_8), Reading.class))
+                .isInstanceOfSatisfying(MalformedMessageException.class, e -> {
+                    assertThat(e.path()).isEqualTo("sensor_status.");
+                    assertThat(e.rule()).isEqualTo("Cannot deserialize value of type SensorStatus from String"
+                            + " \"bogus\": must be one of [ok, error]");
+                });
+        assertThatThrownBy(() -> codec.decodeBatch(batch.formatted("[0]").getBytes(UTF_8)))
+                .isInstanceOfSatisfying(MalformedMessageException.class,
+                        e -> assertThat(e.path()).isEqualTo("readings[0].sensor_status.[0]"));
+    }
+
+    @Test
+    void an_enum_of_another_package_is_no_protocol_message() {
+        // review of issue 18's codec: it wrote any enum ("monday"); the databind codec refused it, as encode says
+        assertThatThrownBy(() -> codec.encode(java.time.DayOfWeek.MONDAY)).isExactlyInstanceOf(ProtocolException.class)
+                .hasMessage("only protocol messages can be encoded, was java.time.DayOfWeek.");
+        assertThat(new String(codec.encode(KegState.KEG_ABSENT), UTF_8)).isEqualTo("\"keg_absent\"");
+    }
+
+    @Test
     void encodes_map_entries_in_key_order_so_the_same_batch_has_the_same_bytes() {
         // Map.copyOf iterates in a random order per JVM: without sorting, a batch re-encoded
         // after a restart would differ byte-wise from the copy the sink already has
@@ -93,6 +119,20 @@ class WireCodecTest {
         String json = new String(codec.encode(Samples.batch()), UTF_8)
                 .replace("{\"schema_version\":1,", "{\"schema_version\":1,\"humidity_pct\":40.5,\"extra\":{\"a\":[1]},");
         assertThat(codec.decodeBatch(json.getBytes(UTF_8))).isEqualTo(Samples.batch());
+    }
+
+    @Test
+    void tolerates_an_unknown_field_with_an_empty_name_whatever_its_value() {
+        // review of issue 18's codec: "" was the reader's mark for a field already read, so a field named ""
+        // was neither read nor skipped, and an object or array in it broke the rest of the message
+        String json = new String(codec.encode(Samples.batch()), UTF_8)
+                .replace("{\"schema_version\":1,", "{\"\":{\"a\":[1]},\"schema_version\":1,")
+                .replace("{\"timestamp_ms\":", "{\"\":[{}],\"timestamp_ms\":");
+        assertThat(codec.decodeBatch(json.getBytes(UTF_8))).isEqualTo(Samples.batch());
+        BootRegistration registration = Samples.registration();
+        String withEmpty = new String(codec.encode(registration), UTF_8).replace("{\"schema_version\":1,",
+                "{\"\":{},\"schema_version\":1,");
+        assertThat(codec.decodeRegistration(withEmpty.getBytes(UTF_8))).isEqualTo(registration);
     }
 
     @Test

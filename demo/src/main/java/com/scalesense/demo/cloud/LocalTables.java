@@ -1,16 +1,20 @@
 package com.scalesense.demo.cloud;
 
 import com.scalesense.demo.DemoException;
+import com.scalesense.sink.tables.ItemKey;
+import com.scalesense.sink.tables.Table;
 import com.scalesense.sink.tables.TableCreator;
 import com.scalesense.sink.tables.TableNames;
 import java.lang.reflect.Field;
 import java.net.URI;
+import java.util.Map;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.dynamodb.services.local.embedded.DynamoDBEmbedded;
 import software.amazon.dynamodb.services.local.main.ServerRunner;
 import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
@@ -96,6 +100,11 @@ public final class LocalTables implements AutoCloseable {
 
     public TableNames names() {
         return names;
+    }
+
+    /** A consistent read of one {@code scale-sense} item (the sink's {@link Table}); an empty map when there is none. */
+    public Map<String, AttributeValue> item(ItemKey key) {
+        return new Table(client, names.scaleSense()).get(key, true);
     }
 
     /** {@code http://127.0.0.1:PORT} when {@link #serve served}, else null (in-process only). */

@@ -2,6 +2,8 @@ package com.scalesense.demo.bench;
 
 import com.scalesense.demo.cloud.BarSetup;
 import com.scalesense.demo.cloud.LocalCloud;
+import com.scalesense.demo.cloud.LowRun;
+import com.scalesense.demo.report.StoredReadings;
 import com.scalesense.demo.scale.BarEvening;
 import com.scalesense.demo.scale.DemoScale;
 import com.scalesense.demo.scale.Ledger;
@@ -30,8 +32,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Pour end to {@code TAP#STATE}, in real time, through the real parts (issue 18): the demo's
@@ -168,9 +168,7 @@ public final class FreshnessBenchmark {
     private static Map<String, Long> stateTimes(LocalCloud cloud, List<TapPlan> taps) {
         Map<String, Long> stateAt = new HashMap<>();
         for (TapPlan tap : taps) {
-            var item = cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                    .key(Attr.key(Keys.tapState(BarEvening.LOC_ID, tap.tapNumber()))).consistentRead(true)).item();
-            Long at = Attr.num(item, "updated_at_ms");
+            Long at = Attr.num(cloud.tables().item(Keys.tapState(BarEvening.LOC_ID, tap.tapNumber())), "updated_at_ms");
             stateAt.put(tap.tapNumber(), at == null ? Long.MIN_VALUE : at);
         }
         return stateAt;
@@ -185,10 +183,8 @@ public final class FreshnessBenchmark {
             if (alerts.containsKey(tap.tapNumber())) {
                 continue;
             }
-            var item = cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                    .key(Attr.key(Keys.alertActive(BarEvening.LOC_ID, "low_keg", Keys.tapEntity(tap.tapNumber()))))
-                    .consistentRead(true)).item();
-            if (item != null && "firing".equals(Attr.str(item, "status"))) {
+            var item = cloud.tables().item(Keys.alertActive(BarEvening.LOC_ID, "low_keg", Keys.tapEntity(tap.tapNumber())));
+            if ("firing".equals(Attr.str(item, "status"))) {
                 alerts.put(tap.tapNumber(), new Seen(time.millis(), Attr.num(item, "observed_at_ms")));
             }
         }
@@ -197,7 +193,8 @@ public final class FreshnessBenchmark {
     /** One tap's line: its crossing, the grace period's end, and when the alert was seen (or not). */
     private static String alertLine(LocalCloud cloud, TapPlan tap, Seen seen, SimClock time, long endMs) {
         long start = time.eveningStartMs();
-        long crossing = crossing(cloud, tap, seen == null ? endMs : seen.observedAtMs());
+        long crossing = LowRun.start(new StoredReadings(cloud.tables().client(), cloud.tables().names())
+                .deviceReadings(tap.hardwareId()), seen == null ? endMs : seen.observedAtMs(), LOW_KEG_PCT);
         if (crossing == Long.MIN_VALUE) {
             return String.format(Locale.ROOT, "  tap %s: never under %d %% in the readings the sink has", tap.tapNumber(),
                     LOW_KEG_PCT);
@@ -213,31 +210,6 @@ public final class FreshnessBenchmark {
                 tap.tapNumber(), (crossing - start) / 60e3, (due - start) / 60e3, (seen.observedAtMs() - start) / 60e3,
                 (seen.seenAtMs() - start) / 60e3, (seen.seenAtMs() - due) / 1e3,
                 (seen.seenAtMs() - due) / time.speed());
-    }
-
-    /**
-     * The first reading of the low run that ends at or before {@code untilMs} in device_readings
-     * (seed 001): the first under the threshold after the last one at or above it; MIN_VALUE if none.
-     */
-    private static long crossing(LocalCloud cloud, TapPlan tap, long untilMs) {
-        long crossing = Long.MIN_VALUE;
-        Map<String, AttributeValue> startKey = null;
-        do {
-            var page = cloud.tables().client().query(QueryRequest.builder()
-                    .tableName(cloud.tables().names().deviceReadings()).keyConditionExpression("hardware_id = :h")
-                    .expressionAttributeValues(Map.of(":h", AttributeValue.fromS(tap.hardwareId())))
-                    .exclusiveStartKey(startKey).consistentRead(true).build());
-            for (var i : page.items()) { // ts_batch order: time order
-                long ts = Long.parseLong(i.get("timestamp_ms").n());
-                var level = i.get("sensors").m().get("level_pct");
-                if (ts <= untilMs && level != null) {
-                    boolean low = Double.parseDouble(level.n()) < LOW_KEG_PCT;
-                    crossing = low ? (crossing == Long.MIN_VALUE ? ts : crossing) : Long.MIN_VALUE;
-                }
-            }
-            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (startKey != null);
-        return crossing;
     }
 
     private static void report(List<Long> nanos, int pours, long states) {

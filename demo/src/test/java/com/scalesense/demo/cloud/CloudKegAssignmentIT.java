@@ -150,7 +150,6 @@ class CloudKegAssignmentIT {
     }
 
     private static Map<String, AttributeValue> item(LocalCloud cloud, com.scalesense.sink.tables.ItemKey key) {
-        return cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                .key(Attr.key(key)).consistentRead(true)).item();
+        return cloud.tables().item(key);
     }
 }

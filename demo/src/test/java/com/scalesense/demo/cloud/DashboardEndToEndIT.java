@@ -153,7 +153,6 @@ class DashboardEndToEndIT {
     }
 
     private static Map<String, AttributeValue> item(LocalCloud cloud, ItemKey key) {
-        return cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                .key(Attr.key(key)).consistentRead(true)).item();
+        return cloud.tables().item(key);
     }
 }

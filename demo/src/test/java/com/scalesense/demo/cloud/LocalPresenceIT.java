@@ -54,7 +54,6 @@ class LocalPresenceIT {
     }
 
     private static Map<String, AttributeValue> read(LocalCloud cloud) {
-        return cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                .key(Attr.key(Keys.deviceMeta("SCALE-0001"))).consistentRead(true)).item();
+        return cloud.tables().item(Keys.deviceMeta("SCALE-0001"));
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.demo.BarNight;
+import com.scalesense.demo.report.StoredReadings;
+import com.scalesense.demo.report.StoredReadings.Stored;
 import com.scalesense.demo.scale.BarEvening;
 import com.scalesense.demo.scale.DemoScale;
 import com.scalesense.demo.scale.Ledger;
@@ -96,9 +98,7 @@ class LowKegAlertIT {
     private static Map<String, AttributeValue> awaitFiring(LocalCloud cloud, TapPlan tap) {
         var key = Keys.alertActive(BarEvening.LOC_ID, "low_keg", Keys.tapEntity(tap.tapNumber()));
         return await("low_keg firing on tap " + tap.tapNumber()).atMost(PATIENCE).pollInterval(Duration.ofMillis(250))
-                .until(() -> cloud.tables().client().getItem(g -> g.tableName(cloud.tables().names().scaleSense())
-                        .key(Attr.key(key)).consistentRead(true)).item(),
-                        item -> item != null && "firing".equals(Attr.str(item, "status")));
+                .until(() -> cloud.tables().item(key), item -> "firing".equals(Attr.str(item, "status")));
     }
 
     /**
@@ -106,21 +106,12 @@ class LowKegAlertIT {
      * (seed 001), epoch ms: the first reading under 15 % after the last one at or above it.
      */
     private static long crossingBefore(LocalCloud cloud, TapPlan tap, long firedBy) {
-        var items = cloud.tables().client().query(q -> q.tableName(cloud.tables().names().deviceReadings())
-                .keyConditionExpression("hardware_id = :h").consistentRead(true)
-                .expressionAttributeValues(Map.of(":h", AttributeValue.fromS(tap.hardwareId())))).items();
-        long crossing = Long.MIN_VALUE;
-        StringBuilder seen = new StringBuilder();
-        for (var i : items) { // ts_batch order: time order
-            long ts = Long.parseLong(i.get("timestamp_ms").n());
-            var level = i.get("sensors").m().get("level_pct");
-            if (ts > firedBy || level == null) {
-                continue;
-            }
-            boolean low = Double.parseDouble(level.n()) < 15;
-            seen.append(String.format(java.util.Locale.ROOT, " %+d:%s", (ts - firedBy) / 1000, level.n()));
-            crossing = low ? (crossing == Long.MIN_VALUE ? ts : crossing) : Long.MIN_VALUE;
-        }
+        List<Stored> readings = new StoredReadings(cloud.tables().client(), cloud.tables().names())
+                .deviceReadings(tap.hardwareId());
+        long crossing = LowRun.start(readings, firedBy, 15);
+        String seen = readings.stream().filter(r -> r.timestampMs() <= firedBy && r.levelPct() != null)
+                .map(r -> String.format(java.util.Locale.ROOT, " %+d:%s", (r.timestampMs() - firedBy) / 1000, r.levelPct()))
+                .collect(java.util.stream.Collectors.joining());
         assertThat(crossing).as("levels before the alert (s from it: level_pct):" + seen).isNotEqualTo(Long.MIN_VALUE);
         return crossing;
     }

@@ -72,30 +72,22 @@ public final class CommandRules {
             return;
         }
         String pct = command.args().get("low_keg_pct");
-        if (lowKegPct(pct) == null) {
+        if (!isLowKegPct(pct)) {
             p.add("args.low_keg_pct", pct, "is required for set_low_keg and " + LOW_KEG_PCT_RULE);
         }
         String grace = command.args().get("grace_period_secs");
-        if (gracePeriodSecs(grace) == null) {
+        if (!isGracePeriodSecs(grace)) {
             p.add("args.grace_period_secs", grace, "is required for set_low_keg and " + GRACE_PERIOD_RULE);
         }
     }
 
-    /** The percentage of a valid {@code args.low_keg_pct}, or null. */
-    static Double lowKegPct(String text) {
-        if (text == null || !text.matches("^[0-9]{1,3}(\\.[0-9]{1,6})?$")) {
-            return null;
-        }
-        double v = Double.parseDouble(text);
-        return v <= 100 ? v : null;
+    /** True for a valid {@code args.low_keg_pct}: decimal text 0..100. */
+    private static boolean isLowKegPct(String text) {
+        return text != null && text.matches("^[0-9]{1,3}(\\.[0-9]{1,6})?$") && Double.parseDouble(text) <= 100;
     }
 
-    /** The seconds of a valid {@code args.grace_period_secs}, or null. */
-    static Long gracePeriodSecs(String text) {
-        if (text == null || !text.matches("^[0-9]{1,6}$")) {
-            return null;
-        }
-        long v = Long.parseLong(text);
-        return v <= MAX_GRACE_PERIOD_SECS ? v : null;
+    /** True for a valid {@code args.grace_period_secs}: whole seconds 0..{@link #MAX_GRACE_PERIOD_SECS}. */
+    private static boolean isGracePeriodSecs(String text) {
+        return text != null && text.matches("^[0-9]{1,6}$") && Long.parseLong(text) <= MAX_GRACE_PERIOD_SECS;
     }
 }

@@ -38,6 +38,23 @@ public final class ErrorPaths {
         return rule(String.valueOf(e.getOriginalMessage()));
     }
 
+    /**
+     * A path from its segments: field names joined by '.', list indexes ({@link Integer}) as
+     * {@code [i]}; {@link #ROOT} when there are none. A name is any text (map keys come from the
+     * sender: {@code ""} and {@code "[0]"} are names too), joined as the databind codec joined it.
+     */
+    static String of(Iterable<?> segments) {
+        var sb = new StringBuilder();
+        for (Object segment : segments) {
+            if (segment instanceof Integer i) {
+                sb.append('[').append(i).append(']');
+            } else {
+                sb.append(sb.length() > 0 ? "." : "").append(segment);
+            }
+        }
+        return sb.length() == 0 ? ROOT : sb.toString();
+    }
+
     /** A rule as a sender reads it: Java class names shortened, hints to relax the reader cut, one line. */
     static String rule(String text) {
         return clip(FEATURE_HINT.matcher(TYPE_NAME.matcher(text).replaceAll("$1")).replaceAll(""));

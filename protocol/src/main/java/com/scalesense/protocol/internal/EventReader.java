@@ -39,10 +39,11 @@ final class EventReader {
                 JsonToken value = in.next();
                 if ("type".equals(name) && value != JsonToken.VALUE_NULL && value.isScalarValue()) {
                     String typeId = in.text();
+                    checkTypeId(in, typeId, forProperty);
                     if (before != null) {
                         in.replay(before);
                     }
-                    return eventFields(in, typeId, forProperty, false);
+                    return eventFields(in, typeId, false);
                 }
                 if (before == null) {
                     before = new TokenReplay();
@@ -65,7 +66,7 @@ final class EventReader {
         if (in.next() == JsonToken.END_ARRAY) {
             return null;
         }
-        DeviceEvent event = eventFields(in, typeId, forProperty, true);
+        DeviceEvent event = eventFields(in, typeId, true);
         if (in.next() != JsonToken.END_ARRAY) {
             throw in.fail("Unexpected token (" + in.token() + "), expected END_ARRAY: expected closing END_ARRAY after"
                     + " type information and deserialized value");
@@ -82,12 +83,10 @@ final class EventReader {
     }
 
     /**
-     * The fields of an event of {@code typeId}: from the object at the current token when
-     * {@code fresh}, else from the token after the type id on.
+     * The fields of an event of {@code typeId} (a known one: {@link #checkTypeId} passed): from the
+     * object at the current token when {@code fresh}, else from the token after the type id on.
      */
-    private static DeviceEvent eventFields(JsonIn in, String typeId, String forProperty, boolean fresh)
-            throws IOException {
-        checkTypeId(in, typeId, forProperty);
+    private static DeviceEvent eventFields(JsonIn in, String typeId, boolean fresh) throws IOException {
         Event e = new Event(typeId);
         if (fresh && !WireReader.objectStart(in, e.simpleName())) {
             return null;

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.scalesense.protocol.MalformedMessageException;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Deque;
 
 /**
  * The tokens of one message with the JSON path of the value being read, and the strict readers of
@@ -20,7 +20,8 @@ import java.util.List;
 final class JsonIn {
 
     private final JsonParser parser;
-    private final List<String> path = new ArrayList<>();
+    /** Field names and list indexes ({@link Integer}) down to the value being read. */
+    private final Deque<Object> path = new ArrayDeque<>();
     /** Tokens read ahead (an event whose "type" came after other fields), replayed before the parser's. */
     private TokenReplay replay;
 
@@ -73,29 +74,19 @@ final class JsonIn {
     // ------------------------------------------------------------------ paths
 
     void enter(String field) {
-        path.add(field);
+        path.addLast(field);
     }
 
     void enter(int index) {
-        path.add("[" + index + "]");
+        path.addLast(index);
     }
 
     void leave() {
-        path.remove(path.size() - 1);
+        path.removeLast();
     }
 
     String path() {
-        if (path.isEmpty()) {
-            return ErrorPaths.ROOT;
-        }
-        var sb = new StringBuilder();
-        for (String segment : path) {
-            if (sb.length() > 0 && segment.charAt(0) != '[') {
-                sb.append('.');
-            }
-            sb.append(segment);
-        }
-        return sb.toString();
+        return ErrorPaths.of(path);
     }
 
     MalformedMessageException fail(String rule) {

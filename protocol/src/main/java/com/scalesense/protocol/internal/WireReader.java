@@ -85,16 +85,17 @@ final class WireReader {
         List<DeviceEvent> events = null;
         while (nextField(in)) {
             String name = enterField(in);
-            switch (id.field(in, name) ? "" : name) {
-                case "" -> { }
-                case "batch_id" -> batchId = in.readString();
-                case "keg_id" -> kegId = in.readString();
-                case "readings" -> readings = list(in, "`java.util.ArrayList<com.scalesense.protocol.Reading>`",
-                        "readings", false, WireReader::reading);
-                // an event of the array form with no value (["pour"]) is refused as a null
-                case "events" -> events = list(in, "`java.util.ArrayList<com.scalesense.protocol.DeviceEvent>`",
-                        "events", false, e -> EventReader.event(e, "events"));
-                default -> in.skipValue();
+            if (!id.field(in, name)) {
+                switch (name) {
+                    case "batch_id" -> batchId = in.readString();
+                    case "keg_id" -> kegId = in.readString();
+                    case "readings" -> readings = list(in, "`java.util.ArrayList<com.scalesense.protocol.Reading>`",
+                            "readings", false, WireReader::reading);
+                    // an event of the array form with no value (["pour"]) is refused as a null
+                    case "events" -> events = list(in, "`java.util.ArrayList<com.scalesense.protocol.DeviceEvent>`",
+                            "events", false, e -> EventReader.event(e, "events"));
+                    default -> in.skipValue();
+                }
             }
             in.leave();
         }
@@ -180,23 +181,24 @@ final class WireReader {
         TareStatus tareStatus = null;
         while (nextField(in)) {
             String name = enterField(in);
-            switch (stamp.field(in, name) ? "" : name) {
-                case "" -> { }
-                case "level_pct" -> levelPct = in.readBoxedDouble();
-                case "gallons" -> gallons = in.readBoxedDouble();
-                case "weight_lbs" -> weightLbs = in.readBoxedDouble();
-                case "pints_left" -> pintsLeft = in.readBoxedDouble();
-                case "pour_rate_gph" -> pourRateGph = in.readBoxedDouble();
-                case "hours_remaining" -> hoursRemaining = in.readBoxedDouble();
-                case "battery_v" -> batteryV = in.readBoxedDouble();
-                case "battery_pct" -> batteryPct = in.readBoxedDouble();
-                case "temperature_c" -> temperatureC = in.readBoxedDouble();
-                case "sensor_status" -> sensorStatus = map(in,
-                        "`java.util.LinkedHashMap<java.lang.String,com.scalesense.protocol.SensorStatus>`", "sensor_status",
-                        e -> e.readEnum(SensorStatus.class, SENSOR_STATUSES));
-                case "keg_state" -> kegState = in.readEnum(KegState.class, KEG_STATES);
-                case "tare_status" -> tareStatus = in.readEnum(TareStatus.class, TARE_STATUSES);
-                default -> in.skipValue();
+            if (!stamp.field(in, name)) {
+                switch (name) {
+                    case "level_pct" -> levelPct = in.readBoxedDouble();
+                    case "gallons" -> gallons = in.readBoxedDouble();
+                    case "weight_lbs" -> weightLbs = in.readBoxedDouble();
+                    case "pints_left" -> pintsLeft = in.readBoxedDouble();
+                    case "pour_rate_gph" -> pourRateGph = in.readBoxedDouble();
+                    case "hours_remaining" -> hoursRemaining = in.readBoxedDouble();
+                    case "battery_v" -> batteryV = in.readBoxedDouble();
+                    case "battery_pct" -> batteryPct = in.readBoxedDouble();
+                    case "temperature_c" -> temperatureC = in.readBoxedDouble();
+                    case "sensor_status" -> sensorStatus = map(in,
+                            "`java.util.LinkedHashMap<java.lang.String,com.scalesense.protocol.SensorStatus>`",
+                            "sensor_status", e -> e.readEnum(SensorStatus.class, SENSOR_STATUSES));
+                    case "keg_state" -> kegState = in.readEnum(KegState.class, KEG_STATES);
+                    case "tare_status" -> tareStatus = in.readEnum(TareStatus.class, TARE_STATUSES);
+                    default -> in.skipValue();
+                }
             }
             in.leave();
         }
@@ -284,10 +286,11 @@ final class WireReader {
         var stamp = new Stamp();
         while (nextField(in)) {
             String name = enterField(in);
-            switch (id.field(in, name) || stamp.field(in, name) ? "" : name) {
-                case "" -> { }
-                case "capabilities" -> capabilities = capabilities(in);
-                default -> in.skipValue();
+            if (!(id.field(in, name) || stamp.field(in, name))) {
+                switch (name) {
+                    case "capabilities" -> capabilities = capabilities(in);
+                    default -> in.skipValue();
+                }
             }
             in.leave();
         }

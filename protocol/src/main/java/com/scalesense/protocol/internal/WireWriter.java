@@ -24,6 +24,9 @@ import java.util.TreeMap;
  */
 final class WireWriter {
 
+    /** The contract's package: its enums are written, no other (they are no message of ours). */
+    private static final String PACKAGE = ReadingsBatch.class.getPackageName() + ".";
+
     private final JsonGenerator g;
     /** Where the writer is, for the path of a refused number: names and list indexes. */
     private final Deque<Object> path = new ArrayDeque<>();
@@ -48,7 +51,7 @@ final class WireWriter {
             command(c);
         } else if (message instanceof Capabilities c) {
             capabilities(c);
-        } else if (message instanceof Enum<?> e) {
+        } else if (message instanceof Enum<?> e && e.getDeclaringClass().getName().startsWith(PACKAGE)) {
             g.writeString(WireNames.of(e));
         } else {
             return false;
@@ -228,14 +231,6 @@ final class WireWriter {
     }
 
     private String path() {
-        var sb = new StringBuilder();
-        for (Object segment : path) {
-            if (segment instanceof Integer i) {
-                sb.append('[').append(i).append(']');
-            } else {
-                sb.append(sb.length() > 0 ? "." : "").append(segment);
-            }
-        }
-        return sb.toString();
+        return ErrorPaths.of(path);
     }
 }

@@ -516,8 +516,8 @@ public final class KegDetector {
             }
             foreignEpisodeMs += episodeMs;
             // a load on (or a lean off) the keg: its own weight is held. The steps told it apart when they left no
-            // beer; otherwise what a faucet could have drawn meanwhile may be in it (issue 12, sixth round: a pour
-            // under a lean that rocked was partly taken for the lean, and the keg held 0.65 kg heavy)
+            // beer; otherwise what a faucet could have drawn meanwhile may be in it (issue 12, sixth round: a bag set
+            // down slowly during a pour is no step, and the beer drawn with it was held as part of the bag)
             boolean stepsToldIt = !Double.isNaN(load) && Math.abs(drop + load) < PRESSED_KG;
             holdForeign(afterKg - keg, stepsToldIt ? foreignUnseenKg : couldHavePoured);
         }

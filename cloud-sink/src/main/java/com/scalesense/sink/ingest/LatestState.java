@@ -1,6 +1,7 @@
 package com.scalesense.sink.ingest;
 
 import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.Rfc3339;
@@ -57,9 +58,9 @@ final class LatestState {
                 Authorisation.kegIds(b));
     }
 
-    /** TAP#STATE alone, from the newest synced reading of {@code b} (a state message). */
+    /** TAP#STATE alone, from the newest synced reading of {@code b} that shows the tap (a state message). */
     void advanceTapState(ReadingsBatch b, IngestContext ctx) {
-        newestSynced(b).ifPresent(r -> advanceTapState(b, ctx, r));
+        newestForTapState(b).ifPresent(r -> advanceTapState(b, ctx, r));
     }
 
     /**
@@ -78,9 +79,25 @@ final class LatestState {
         return b.readings().stream().filter(Reading::clockSynced).max(Comparator.comparingLong(Reading::timestampMs));
     }
 
+    /**
+     * The newest synced reading of {@code b} that TAP#STATE shows, leaving out a {@code disturbed} reading without a
+     * level: the scale did not know the level for a moment (a load moved while beer was poured; issue 12), which
+     * is no news that the tap's last level is gone. Written, it would remove level_pct (an absent attribute means
+     * unknown) until the next reading. Left out by what the reading says, not by what is stored, so the tap state
+     * stays the newest of a set of readings and any order of delivery leaves the same item.
+     */
+    static Optional<Reading> newestForTapState(ReadingsBatch b) {
+        return b.readings().stream().filter(Reading::clockSynced).filter(r -> !levelUnknownWhileDisturbed(r))
+                .max(Comparator.comparingLong(Reading::timestampMs));
+    }
+
+    private static boolean levelUnknownWhileDisturbed(Reading r) {
+        return r.kegState() == KegState.DISTURBED && r.levelPct() == null;
+    }
+
     void advance(ReadingsBatch b, IngestContext ctx, Instant now) {
+        newestForTapState(b).ifPresent(r -> advanceTapState(b, ctx, r));
         newestSynced(b).ifPresent(r -> {
-                    advanceTapState(b, ctx, r);
                     boolean low = r.batteryPct() != null && r.batteryPct() < ctx.settings().lowBatteryPct();
                     if (carriesNews(ctx.telemetry(), r, low)) {
                         store.advanceTelemetry(new TelemetryUpdate(b.deviceId(), r, low ? b.locId() : null));

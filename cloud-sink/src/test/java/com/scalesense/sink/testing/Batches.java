@@ -41,6 +41,16 @@ public final class Batches {
                 Map.of("hx711", SensorStatus.ERROR), true, KegState.INVALID, TareStatus.COMPLETE);
     }
 
+    /**
+     * A reading taken while a load moved on the keg during a pour (issue 12): disturbed, a weight on the platform,
+     * no level (the scale did not know it for the moment).
+     */
+    public static Reading disturbedWithoutLevel(long ts, double batteryPct) {
+        return new Reading(ts, null, null, 108.5, null, 1.2, null, 3.7 + batteryPct / 200, batteryPct, 4.5,
+                Map.of("hx711", SensorStatus.OK, "max17048", SensorStatus.OK), true, KegState.DISTURBED,
+                TareStatus.COMPLETE);
+    }
+
     /** {@code count} readings every 60 s from {@code startMs}, level falling by {@code stepPct} each. */
     public static List<Reading> series(long startMs, int count, double startLevel, double stepPct) {
         List<Reading> out = new ArrayList<>();

@@ -3,6 +3,7 @@ package com.scalesense.demo.report;
 import com.scalesense.demo.scale.Ledger;
 import com.scalesense.demo.scale.TapPlan;
 import com.scalesense.protocol.DeviceEvent;
+import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 import com.scalesense.sink.query.Item;
 import com.scalesense.sink.query.TapQueries;
@@ -81,7 +82,9 @@ public final class Verification {
     }
 
     private Check tapState(String locId, TapPlan tap, List<Ledger.Sent> sent) {
+        // a disturbed reading without a level does not move TAP#STATE (the sink's LatestState.newestForTapState)
         Reading newest = sent.stream().map(Ledger.Sent::reading).filter(Reading::clockSynced)
+                .filter(r -> r.kegState() != KegState.DISTURBED || r.levelPct() != null)
                 .max(Comparator.comparingLong(Reading::timestampMs)).orElse(null);
         String expected = newest == null ? "none" : state(newest.timestampMs(), newest.levelPct());
         Item state = new TapQueries(client, names).tapState(locId, tap.tapNumber()).orElse(null);

@@ -39,6 +39,12 @@ import java.util.Objects;
  */
 public final class MeasurementPipeline implements DetectorListener {
 
+    /**
+     * A held level is sent only while it cannot be off by more than this share of the keg's beer when full: issue
+     * 12's level target, 0.5 % of capacity.
+     */
+    static final double HELD_LEVEL_TOLERANCE = 0.005;
+
     private final PipelineConfig config;
     private final PipelineListener listener;
     private final SampleGate gate;
@@ -293,7 +299,7 @@ public final class MeasurementPipeline implements DetectorListener {
 
     private void emitReading() {
         double gross = detector.phase() == Phase.STABLE ? detector.referenceKg() : lastKg;
-        var reading = readings.reading(sample, ambient, keg.profile(), state(), gross, detector.kegKg(), rate);
+        var reading = readings.reading(sample, ambient, keg.profile(), state(), gross, kegKgToStandBehind(), rate);
         if (lowLevel.atOnce(reading)) {
             listener.onReadingAtOnce(reading);
         } else {
@@ -301,6 +307,16 @@ public final class MeasurementPipeline implements DetectorListener {
         }
         swapPending = false;
         nextReadingNanos = sample.monotonicNanos() + config.readingInterval().toNanos();
+    }
+
+    /**
+     * The keg's own weight for a reading's level, kg; NaN (no level, gallons or pints) while the beer that may have
+     * left unseen ({@link KegDetector#unseenBeerKg}) is more than {@link #HELD_LEVEL_TOLERANCE} of the keg's beer when
+     * full: issue 12 asks for no level rather than one the scale cannot stand behind.
+     */
+    private double kegKgToStandBehind() {
+        double unseen = detector.unseenBeerKg();
+        return unseen > HELD_LEVEL_TOLERANCE * keg.profile().beerWhenFullKg() ? Double.NaN : detector.kegKg();
     }
 
     private static Double toLbs(Double kg) {

@@ -22,6 +22,12 @@ public final class Score {
     final List<Double> assignedEstimateErrPct = new ArrayList<>();
     final List<Double> assignedEstimateBeyondSpreadPct = new ArrayList<>();
     final List<Double> assignedDisturbedErrPct = new ArrayList<>();
+    final List<Double> assignedDisturbedClaimedErrPct = new ArrayList<>();
+    final List<Double> assignedDisturbedBeyondSpreadPct = new ArrayList<>();
+    /** How long each run of assigned readings without a level lasted until a reading carried one again, s. */
+    final List<Double> noLevelRunSeconds = new ArrayList<>();
+    /** The same for the runs that began with a DISTURBED reading without a level, s. */
+    final List<Double> disturbedNoLevelRunSeconds = new ArrayList<>();
     final List<Double> levelErrPints = new ArrayList<>();
     final List<Double> volumeErrOz = new ArrayList<>();
     final List<Double> settleSeconds = new ArrayList<>();
@@ -37,6 +43,8 @@ public final class Score {
     int swapsDetected;
     int falseSwaps;
     int levelsDuringFault;
+    int assignedWithoutLevel;
+    int assignedDisturbedWithoutLevel;
     int unexplainedFalsePours;
     int unexplainedFalseSwaps;
 
@@ -101,6 +109,10 @@ public final class Score {
         assignedEstimateErrPct.addAll(o.assignedEstimateErrPct);
         assignedEstimateBeyondSpreadPct.addAll(o.assignedEstimateBeyondSpreadPct);
         assignedDisturbedErrPct.addAll(o.assignedDisturbedErrPct);
+        assignedDisturbedClaimedErrPct.addAll(o.assignedDisturbedClaimedErrPct);
+        assignedDisturbedBeyondSpreadPct.addAll(o.assignedDisturbedBeyondSpreadPct);
+        noLevelRunSeconds.addAll(o.noLevelRunSeconds);
+        disturbedNoLevelRunSeconds.addAll(o.disturbedNoLevelRunSeconds);
         levelErrPints.addAll(o.levelErrPints);
         volumeErrOz.addAll(o.volumeErrOz);
         settleSeconds.addAll(o.settleSeconds);
@@ -117,6 +129,8 @@ public final class Score {
         swapsDetected += o.swapsDetected;
         falseSwaps += o.falseSwaps;
         levelsDuringFault += o.levelsDuringFault;
+        assignedWithoutLevel += o.assignedWithoutLevel;
+        assignedDisturbedWithoutLevel += o.assignedDisturbedWithoutLevel;
         unexplainedFalsePours += o.unexplainedFalsePours;
         unexplainedFalseSwaps += o.unexplainedFalseSwaps;
         return this;
@@ -219,11 +233,48 @@ public final class Score {
     }
 
     /**
-     * The assigned keg's DISTURBED readings: a load rests on the keg or the weight is moving with more than beer,
-     * and the reading holds the last good level (issue 12, by design), which misses the beer poured meanwhile.
+     * The assigned keg's DISTURBED readings that carry a level: a load rests on the keg (the keg's own weight under
+     * it, pours under it counted) or moves within a pour (the level from before it, sent only while the beer a
+     * faucet could have drawn since is within 0.5 % of the keg; issue 12, sixth round).
      */
     public List<Double> assignedDisturbedErrPct() {
         return Collections.unmodifiableList(assignedDisturbedErrPct);
+    }
+
+    /** Of those, the readings whose tare_status says a weight of the keg was measured: the level is claimed. */
+    public List<Double> assignedDisturbedClaimedErrPct() {
+        return Collections.unmodifiableList(assignedDisturbedClaimedErrPct);
+    }
+
+    /** Of the DISTURBED estimate readings (tare pending), as {@link #assignedEstimateBeyondSpreadPct}. */
+    public List<Double> assignedDisturbedBeyondSpreadPct() {
+        return Collections.unmodifiableList(assignedDisturbedBeyondSpreadPct);
+    }
+
+    /**
+     * Readings of an assigned keg that really stood on the platform, outside a sensor fault, that carried no level
+     * (level_pct null): the scale said it did not know. Counted so that a null is seen, not hidden.
+     */
+    public int assignedWithoutLevel() {
+        return assignedWithoutLevel;
+    }
+
+    /** Of {@link #assignedWithoutLevel}, the DISTURBED ones (a load moved within a pour; issue 12, sixth round). */
+    public int assignedDisturbedWithoutLevel() {
+        return assignedDisturbedWithoutLevel;
+    }
+
+    /**
+     * For each run of {@link #assignedWithoutLevel} readings, from its first reading to the next reading that carried
+     * a level, s: how long the level was unknown.
+     */
+    public List<Double> noLevelRunSeconds() {
+        return Collections.unmodifiableList(noLevelRunSeconds);
+    }
+
+    /** As {@link #noLevelRunSeconds}, from the first DISTURBED reading without a level of a run, s. */
+    public List<Double> disturbedNoLevelRunSeconds() {
+        return Collections.unmodifiableList(disturbedNoLevelRunSeconds);
     }
 
     /** What each class of disturbance turned into (absent: none in the truth). */

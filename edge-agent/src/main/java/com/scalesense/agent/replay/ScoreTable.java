@@ -30,7 +30,13 @@ public final class ScoreTable {
         row(out, scores, "  readings, an estimate", s -> (double) s.assignedEstimateErrPct().size(), "%12.0f", "");
         row(out, scores, "  estimate beyond a 0.3 kg shell, %", s -> Score.max(s.assignedEstimateBeyondSpreadPct()), "%12.3f", "");
         row(out, scores, "level err max, assigned, DISTURBED %", s -> Score.max(s.assignedDisturbedErrPct()), "%12.3f", "");
-        row(out, scores, "  readings, DISTURBED (level held)", s -> (double) s.assignedDisturbedErrPct().size(), "%12.0f", "");
+        row(out, scores, "  same, level claimed (tare measured) %", s -> Score.max(s.assignedDisturbedClaimedErrPct()), "%12.3f", "<= 0.5");
+        row(out, scores, "  same, estimate beyond a 0.3 kg shell %", s -> Score.max(s.assignedDisturbedBeyondSpreadPct()), "%12.3f", "");
+        row(out, scores, "  readings, DISTURBED with a level", s -> (double) s.assignedDisturbedErrPct().size(), "%12.0f", "");
+        row(out, scores, "readings without a level, assigned", s -> (double) s.assignedWithoutLevel(), "%12.0f", "");
+        row(out, scores, "  of them DISTURBED", s -> (double) s.assignedDisturbedWithoutLevel(), "%12.0f", "");
+        row(out, scores, "  longest without a level, s", s -> Score.max(s.noLevelRunSeconds()), "%12.1f", "");
+        row(out, scores, "  longest from a DISTURBED one, s", s -> Score.max(s.disturbedNoLevelRunSeconds()), "%12.1f", "");
         row(out, scores, "level error median, unassigned, %", s -> Score.quantile(s.unassignedLevelErrPct, 0.5), "%12.3f", "");
         row(out, scores, "level error max, unassigned, %", s -> Score.max(s.unassignedLevelErrPct), "%12.3f", "");
         row(out, scores, "level error median, pints", s -> Score.quantile(s.levelErrPints, 0.5), "%12.3f", "");

@@ -48,10 +48,30 @@ public final class Scorer {
     public static Score score(Truth truth, List<Reading> readings, List<DeviceEvent> events) {
         Score s = new Score();
         List<long[]> levelErrs = new ArrayList<>(); // {ms, err as raw long bits}
+        long noLevelSinceMs = -1; // the first reading of a run without a level, or -1
+        long disturbedNoLevelSinceMs = -1; // the same, from a DISTURBED one
         for (Reading r : readings) {
             double trueLevel = truth.levelPctAt().applyAsDouble(r.timestampMs());
             if (r.levelPct() != null && truth.inFault(r.timestampMs())) {
                 s.levelsDuringFault++;
+            }
+            if (r.levelPct() == null && !Double.isNaN(trueLevel) && truth.assignedAt(r.timestampMs())
+                    && !truth.inFault(r.timestampMs())) {
+                s.assignedWithoutLevel++;
+                noLevelSinceMs = noLevelSinceMs < 0 ? r.timestampMs() : noLevelSinceMs;
+                if (r.kegState() == KegState.DISTURBED) {
+                    s.assignedDisturbedWithoutLevel++;
+                    disturbedNoLevelSinceMs = disturbedNoLevelSinceMs < 0 ? r.timestampMs() : disturbedNoLevelSinceMs;
+                }
+            } else if (r.levelPct() != null) {
+                if (noLevelSinceMs >= 0) {
+                    s.noLevelRunSeconds.add((r.timestampMs() - noLevelSinceMs) / 1000.0);
+                }
+                if (disturbedNoLevelSinceMs >= 0) {
+                    s.disturbedNoLevelRunSeconds.add((r.timestampMs() - disturbedNoLevelSinceMs) / 1000.0);
+                }
+                noLevelSinceMs = -1;
+                disturbedNoLevelSinceMs = -1;
             }
             if (r.levelPct() == null || Double.isNaN(trueLevel)) {
                 continue;
@@ -63,20 +83,26 @@ public final class Scorer {
             if (assigned && (s.worstAssigned == null || err > s.worstAssigned.errPct())) {
                 s.worstAssigned = worst(truth, r, err);
             }
+            // where the scale claims its level (a weight of the keg measured) and where it says it estimates
+            boolean claimed = r.tareStatus() != null && r.tareStatus().measured();
+            double spread = truth.shellSpreadPctAt().applyAsDouble(r.timestampMs());
+            double beyondSpread = claimed || Double.isNaN(spread) ? Double.NaN : err - spread;
             if (assigned && r.kegState() == KegState.DISTURBED) {
-                s.assignedDisturbedErrPct.add(err); // the last good level held while a load is on the keg
+                s.assignedDisturbedErrPct.add(err); // a load rests on the keg or moved within a pour
+                if (claimed) {
+                    s.assignedDisturbedClaimedErrPct.add(err);
+                } else if (!Double.isNaN(beyondSpread)) {
+                    s.assignedDisturbedBeyondSpreadPct.add(beyondSpread);
+                }
             }
             if (assigned && r.kegState() != KegState.DISTURBED) {
                 s.assignedMeasuredErrPct.add(err);
                 if (!truth.partFullAt(r.timestampMs())) {
                     s.assignedFullMeasuredErrPct.add(err);
                 }
-                // where the scale claims its level (a weight of the keg measured) and where it says it estimates
-                boolean claimed = r.tareStatus() != null && r.tareStatus().measured();
                 (claimed ? s.assignedClaimedErrPct : s.assignedEstimateErrPct).add(err);
-                double spread = truth.shellSpreadPctAt().applyAsDouble(r.timestampMs());
-                if (!claimed && !Double.isNaN(spread)) {
-                    s.assignedEstimateBeyondSpreadPct.add(err - spread);
+                if (!Double.isNaN(beyondSpread)) {
+                    s.assignedEstimateBeyondSpreadPct.add(beyondSpread);
                 }
             }
             s.levelErrPints.add(err * truth.pintsPerPct().applyAsDouble(r.timestampMs()));

@@ -82,4 +82,27 @@ class ScorerTest {
         assertThat(s.assignedEstimateErrPct()).singleElement().satisfies(e -> assertThat(e).isCloseTo(1.5, within(1e-9)));
         assertThat(s.assignedLevelErrPct()).hasSize(3); // the held level of a DISTURBED reading is in the all-readings row
     }
+
+    @Test
+    void disturbed_readings_are_split_by_claim_and_readings_without_a_level_are_counted_with_how_long_they_lasted() {
+        // issue 12, sixth round: a DISTURBED reading carries the keg's level or none; a none must be seen, not hidden
+        Reading claimed = new Reading(400_000, 50.3, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.DISTURBED, TareStatus.FULL_SET);
+        Reading none = new Reading(460_000, null, null, 100.0, null, null, null, null, null, null, Map.of(), true,
+                KegState.DISTURBED, TareStatus.FULL_SET);
+        Reading settling = new Reading(470_000, null, null, 100.0, null, null, null, null, null, null, Map.of(), true,
+                KegState.SETTLING, TareStatus.FULL_SET);
+        Reading back = new Reading(490_000, 50.0, null, null, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, TareStatus.FULL_SET);
+        Reading notAssigned = new Reading(250_000, null, null, 100.0, null, null, null, null, null, null, Map.of(), true,
+                KegState.DISTURBED, TareStatus.PENDING);
+
+        Score s = Scorer.score(TRUTH, List.of(notAssigned, claimed, none, settling, back), List.of());
+
+        assertThat(s.assignedDisturbedClaimedErrPct()).singleElement().satisfies(e -> assertThat(e).isCloseTo(0.3, within(1e-9)));
+        assertThat(s.assignedWithoutLevel()).isEqualTo(2); // before the assignment (300 s) it is not counted
+        assertThat(s.assignedDisturbedWithoutLevel()).isEqualTo(1);
+        assertThat(s.noLevelRunSeconds()).containsExactly(30.0);
+        assertThat(s.disturbedNoLevelRunSeconds()).containsExactly(30.0);
+    }
 }

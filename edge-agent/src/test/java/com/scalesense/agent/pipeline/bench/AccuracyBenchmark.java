@@ -140,12 +140,15 @@ public final class AccuracyBenchmark {
                 if (perLife) { // to find the life behind a fault, then --write-trace it and replay it
                     out.printf(Locale.ROOT, "life %d (seed %d, %s): false swaps %d, pours %d detected %d matched %d,"
                                     + " max level error assigned %.3f %% (set down full, not disturbed %.3f %%; claimed %.3f %%,"
-                                    + " estimate %.3f %%, estimate beyond its shell %.3f %%; disturbed %.3f %%), all %.3f %%%n",
+                                    + " estimate %.3f %%, estimate beyond its shell %.3f %%; disturbed %.3f %%, claimed %.3f %%),"
+                                    + " all %.3f %%; without a level %d (longest %.1f s; disturbed %d, longest %.1f s)%n",
                             i - k * lives, plan.get(i).seed(), plan.get(i).rate(), life.falseSwaps(), life.truePours(),
                             life.detectedPours(), life.matchedDetected(), max(life.assignedLevelErrPct()),
                             max(life.assignedFullMeasuredErrPct()), max(life.assignedClaimedErrPct()),
                             max(life.assignedEstimateErrPct()), max(life.assignedEstimateBeyondSpreadPct()),
-                            max(life.assignedDisturbedErrPct()), max(life.levelErrPct()));
+                            max(life.assignedDisturbedErrPct()), max(life.assignedDisturbedClaimedErrPct()),
+                            max(life.levelErrPct()), life.assignedWithoutLevel(), max(life.noLevelRunSeconds()),
+                            life.assignedDisturbedWithoutLevel(), max(life.disturbedNoLevelRunSeconds()));
                     Score.Worst w = life.worstAssigned();
                     if (w != null && w.errPct() > 0.5) { // what was going on at the worst assigned reading
                         out.printf(Locale.ROOT, "  worst assigned reading: %.3f %% at %.1f min of its keg, %s, tare %s, during [%s]%n",

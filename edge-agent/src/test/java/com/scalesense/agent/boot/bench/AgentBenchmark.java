@@ -25,9 +25,11 @@ import java.util.stream.Stream;
 
 /**
  * Resource use of the packaged agent ({@code --simulate}) against an idle JVM started with the
- * same flags at the same moment: resident memory at the end and its peak (VmRSS, VmHWM from
- * /proc), CPU time (total, in the steady state after the first minute, and per thread group from
- * /proc/&lt;pid&gt;/task/*&#47;stat), and the time from process start to the first durably accepted
+ * same flags at the same moment (and, for CPU, a JVM that only wakes every 100 ms, as a 10 SPS
+ * sampler must): resident memory at the end and its peak (VmRSS, VmHWM from
+ * /proc), CPU time (total, in the steady state after the first minute, both the kernel's exact
+ * on-CPU time from /proc/&lt;pid&gt;/task/*&#47;schedstat and the tick-sampled utime + stime that top and
+ * ps show, which over-charge periodic threads on an idle machine), and the time from process start to the first durably accepted
  * reading (baseline: start to main). With {@code --online} it starts a mosquitto broker on a free
  * local port and the agent publishes to it, counting what arrives. Not a test; run it as
  * docs/operations.md says:
@@ -48,8 +50,8 @@ public final class AgentBenchmark {
     private static final Path UNIT = Path.of("systemd/scale-agent.service");
     /** The steady state starts after the first minute: start-up and JIT are over by then. */
     private static final Duration WARM_UP = Duration.ofSeconds(60);
-    /** Linux USER_HZ (getconf CLK_TCK), the unit of utime/stime in /proc/&lt;pid&gt;/task/*&#47;stat. */
-    private static final double TICKS_PER_SECOND = 100.0;
+    /** One conversion every 100 ms at 10 SPS (HX711 datasheet, RATE low): the ticking baseline's period. */
+    private static final Duration SAMPLE_PERIOD = Duration.ofMillis(100);
     /** How often the marker files are looked at: the resolution of the first-reading figure. */
     private static final Duration MARKER_CHECK = Duration.ofMillis(10);
     /** How long {@code scale-agent --dump-cds} lets the agent run before SIGTERM (packaging/src/deb/bin/scale-agent). */
@@ -109,11 +111,15 @@ public final class AgentBenchmark {
         idleCmd.addAll(flags.stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=")).toList());
         idleCmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IdleJvm.class.getName(),
                 dir.resolve("idle.up").toString()));
+        List<String> tickingCmd = new ArrayList<>(idleCmd.subList(0, idleCmd.size() - 1));
+        tickingCmd.addAll(List.of(dir.resolve("ticking.up").toString(), Long.toString(SAMPLE_PERIOD.toMillis())));
 
         // A benchmark measures real time: this is its one clock, read only for the figures it prints.
         LongSupplier clock = System::nanoTime;
         Measured agent = new Measured(start(agentCmd, dir.resolve("agent.log")), dir.resolve("accepted.log"), clock);
         Measured idle = new Measured(start(idleCmd, dir.resolve("idle.log")), dir.resolve("idle.up"), clock);
+        Measured ticking = new Measured(start(tickingCmd, dir.resolve("ticking.log")), dir.resolve("ticking.up"), clock);
+        String loadAtStart = loadAverage();
         long begin = clock.getAsLong();
         Duration run = Duration.ofSeconds(seconds);
         Duration warmUp = WARM_UP.compareTo(run.dividedBy(2)) < 0 ? WARM_UP : run.dividedBy(2);
@@ -122,18 +128,22 @@ public final class AgentBenchmark {
         timer.scheduleAtFixedRate(() -> {
             agent.poll();
             idle.poll();
+            ticking.poll();
         }, 0, MARKER_CHECK.toMillis(), TimeUnit.MILLISECONDS);
         timer.schedule(() -> {
             agent.markWarm();
             idle.markWarm();
+            ticking.markWarm();
         }, warmUp.toMillis(), TimeUnit.MILLISECONDS);
         timer.schedule(over::countDown, run.toMillis(), TimeUnit.MILLISECONDS);
         over.await();
         timer.shutdownNow();
         timer.awaitTermination(10, TimeUnit.SECONDS);
         double steadySeconds = (clock.getAsLong() - agent.warmAtNanos) / 1e9;
+        String loadAtEnd = loadAverage();
         agent.finish();
         idle.finish();
+        ticking.finish();
         Map<String, Long> messages = Map.of();
         if (online) {
             subscriber.destroy();
@@ -153,12 +163,19 @@ public final class AgentBenchmark {
         row("RSS at end, MiB", agent.rssKb / 1024.0, idle.rssKb / 1024.0);
         row("RSS peak (VmHWM), MiB", agent.hwmKb / 1024.0, idle.hwmKb / 1024.0);
         row("CPU time over the run, s", agent.cpuSeconds, idle.cpuSeconds);
-        row("CPU % of a core, steady (after warm-up)", 100 * (agent.cpuSeconds - agent.warmCpuSeconds) / steadySeconds,
+        row("CPU % of a core, steady, on-CPU time (schedstat)", agent.steadyOnCpuPct(steadySeconds),
+                idle.steadyOnCpuPct(steadySeconds));
+        row("  same, 10 Hz ticking JVM as baseline", agent.steadyOnCpuPct(steadySeconds),
+                ticking.steadyOnCpuPct(steadySeconds));
+        row("CPU % of a core, steady, tick-sampled (top, ps)", 100 * (agent.cpuSeconds - agent.warmCpuSeconds) / steadySeconds,
                 100 * (idle.cpuSeconds - idle.warmCpuSeconds) / steadySeconds);
+        row("  same, 10 Hz ticking JVM as baseline", 100 * (agent.cpuSeconds - agent.warmCpuSeconds) / steadySeconds,
+                100 * (ticking.cpuSeconds - ticking.warmCpuSeconds) / steadySeconds);
         row("CPU s per simulated hour", agent.cpuSeconds / simHours, idle.cpuSeconds / simHours);
         row("start to first reading (baseline: to main), s", agent.firstMs / 1000.0, idle.firstMs / 1000.0);
-        System.out.printf(Locale.ROOT, "  agent CPU by thread group, s (live threads at the end; steady = after %.0f s)%n",
-                (agent.warmAtNanos - begin) / 1e9);
+        System.out.printf(Locale.ROOT, "  load average (1, 5, 15 min) at start %s, at end %s%n", loadAtStart, loadAtEnd);
+        System.out.printf(Locale.ROOT, "  agent on-CPU time by thread group, s (schedstat; live threads at the end; "
+                + "steady = after %.0f s)%n", (agent.warmAtNanos - begin) / 1e9);
         agent.threadsAtEnd.entrySet().stream()
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .forEach(e -> System.out.printf(Locale.ROOT, "    %-20s total %7.2f   steady %7.2f%n", e.getKey(),
@@ -253,6 +270,12 @@ public final class AgentBenchmark {
         return counts;
     }
 
+    /** The first three fields of /proc/loadavg: how busy the machine was, which the tick-sampled figure depends on. */
+    private static String loadAverage() throws IOException {
+        String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+        return fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
     private static void row(String name, double value, double baseline) {
         String ratio = baseline > 0 ? String.format(Locale.ROOT, "%6.2f", value / baseline) : "   n/a";
         System.out.printf(Locale.ROOT, "  %-48s agent %9.2f   baseline %9.2f   ratio %s%n", name, value, baseline, ratio);
@@ -276,6 +299,8 @@ public final class AgentBenchmark {
         private volatile double warmCpuSeconds;
         private volatile Map<String, Double> threadsAtWarm = Map.of();
         private Map<String, Double> threadsAtEnd = Map.of();
+        private volatile double warmOnCpuSeconds;
+        private double onCpuSeconds;
 
         Measured(Process process, Path marker, LongSupplier clock) {
             this.process = process;
@@ -298,6 +323,7 @@ public final class AgentBenchmark {
             warmAtNanos = clock.getAsLong();
             warmCpuSeconds = cpu();
             threadsAtWarm = threadGroups();
+            warmOnCpuSeconds = sum(threadsAtWarm);
         }
 
         void finish() throws IOException, InterruptedException {
@@ -310,10 +336,24 @@ public final class AgentBenchmark {
             }
             cpuSeconds = cpu();
             threadsAtEnd = threadGroups();
+            onCpuSeconds = sum(threadsAtEnd);
             process.destroy();
             process.waitFor();
         }
 
+        /**
+         * Steady on-CPU time as % of a core: the kernel's exact run time of the threads alive at the end
+         * (a thread that ended after the warm-up is not counted; the agent's threads live as long as it does).
+         */
+        double steadyOnCpuPct(double steadySeconds) {
+            return 100 * (onCpuSeconds - warmOnCpuSeconds) / steadySeconds;
+        }
+
+        private static double sum(Map<String, Double> groups) {
+            return groups.values().stream().mapToDouble(Double::doubleValue).sum();
+        }
+
+        /** utime + stime of the process (tick-sampled, as top and ps show it). */
         private double cpu() {
             return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO).toMillis() / 1000.0;
         }
@@ -322,21 +362,27 @@ public final class AgentBenchmark {
             return Path.of("/proc", Long.toString(process.pid()));
         }
 
-        /** utime + stime of each live thread, summed by its name with the numbers taken out. */
+        /**
+         * On-CPU time of each live thread from /proc/&lt;pid&gt;/task/&lt;tid&gt;/schedstat (its first field: ns
+         * run, the scheduler's exact sum), summed by the thread's name with the numbers taken out. Not
+         * utime + stime: with tick-based accounting (CONFIG_TICK_CPU_ACCOUNTING, the usual kernel) those
+         * charge a whole tick (4 ms at HZ=250) to the thread that happens to run when the tick fires, and
+         * on an idle tickless machine the tick tends to fire just as a periodic thread wakes it: a thread
+         * that runs 0.1 ms ten times a second can be charged several times its real time.
+         */
         private Map<String, Double> threadGroups() {
             Map<String, Double> groups = new TreeMap<>();
             try (Stream<Path> tasks = Files.list(proc().resolve("task"))) {
                 for (Path task : tasks.toList()) {
-                    String stat;
+                    String name;
+                    String schedstat;
                     try {
-                        stat = Files.readString(task.resolve("stat"));
+                        name = Files.readString(task.resolve("comm")).trim();
+                        schedstat = Files.readString(task.resolve("schedstat"));
                     } catch (IOException gone) {
                         continue; // the thread ended between the listing and the read
                     }
-                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    // fields[0] is field 3 (state); utime and stime are fields 14 and 15 (proc(5)).
-                    double seconds = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+                    double seconds = Long.parseLong(schedstat.trim().split(" ")[0]) / 1e9;
                     groups.merge(name.replaceAll("[0-9]+", "#"), seconds, Double::sum);
                 }
             } catch (IOException e) {

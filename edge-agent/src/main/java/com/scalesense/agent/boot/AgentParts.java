@@ -59,6 +59,8 @@ final class AgentParts implements AutoCloseable {
     /** The sink raises it for the reading the low-keg alert waits for; the batcher seals it at once. */
     private final SealNow sealNow = new SealNow();
     private volatile UplinkRunner uplink;
+    /** Told after each record the outbox took (the batcher's wake-up); nobody until the agent runs. */
+    private volatile Runnable recorded = () -> { };
     private StateDirLock lock;
 
     private AgentParts(AgentConfig config, Sensors sensors, NvsStore nvs, Outbox outbox, String bootId, long bootCount,
@@ -74,8 +76,8 @@ final class AgentParts implements AutoCloseable {
         this.ambient = new AmbientCache(sensors.battery(), sensors.temperature(), sensors.timeSync());
         this.acceptedLog = config.simulated() && config.simulation().acceptedLog() != null
                 ? AcceptedLog.open(config.simulation().acceptedLog(), bootId, outbox) : null;
-        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(OutboxSink.Accepted.both(
-                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, toStates(states)), hook);
+        OutboxSink.Accepted accepted = OutboxSink.Accepted.both(OutboxSink.Accepted.both(OutboxSink.Accepted.both(
+                acceptedLog != null ? acceptedLog : OutboxSink.Accepted.NONE, toStates(states)), hook), toRecorded());
         BatchContext base = new BatchContext(config.device().hardwareId(), config.device().deviceId(), bootId,
                 firmwareVersion, config.device().locId(), config.device().tapId(), null);
         ScaleModel[] model = new ScaleModel[1]; // the sink reads the keg of the model it feeds
@@ -114,6 +116,25 @@ final class AgentParts implements AutoCloseable {
             lock.close();
             throw e;
         }
+    }
+
+    /** {@code value} is told after each record the outbox took, on the sampling thread (see {@link BatcherWake}). */
+    void onRecorded(Runnable value) {
+        recorded = value;
+    }
+
+    private OutboxSink.Accepted toRecorded() {
+        return new OutboxSink.Accepted() {
+            @Override
+            public void reading(BatchContext ctx, Reading reading) {
+                recorded.run();
+            }
+
+            @Override
+            public void event(BatchContext ctx, DeviceEvent event) {
+                recorded.run();
+            }
+        };
     }
 
     /** The state sender hears of each durable record, as the accepted hooks do. */

@@ -51,8 +51,13 @@ public final class ScaleAgent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ScaleAgent.class);
     /** A read waiting longer than this for the chip counts as not ready (10 periods at 10 SPS). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(1);
-    /** How often the batcher looks for due batches, real time. */
-    private static final Duration BATCH_TICK = Duration.ofSeconds(1);
+    /**
+     * The batcher's heartbeat, real time: it is woken at once by every record the outbox takes and every
+     * acknowledged batch ({@link BatcherWake}); the heartbeat catches what only time makes due
+     * (batch.max_delay, a time sync) and keeps the watchdog's progress count moving, so it is at most
+     * half the health check's period.
+     */
+    private static final Duration BATCH_TICK = Duration.ofSeconds(5);
     /** How often battery and temperature are read (a battery drains over days). */
     private static final Duration AMBIENT_EVERY = Duration.ofSeconds(30);
     /** How often the health check runs without a systemd watchdog (STATUS= line). */
@@ -161,7 +166,10 @@ public final class ScaleAgent implements AutoCloseable {
             return this;
         }
 
-        /** How often, in real time, the batcher looks for due batches; default 1 s. */
+        /**
+         * How often, in real time, the batcher looks for due batches when nothing woke it; default 5 s
+         * (at most half the health check's period is used).
+         */
         public Builder batchEvery(Duration value) {
             if (value == null || value.isNegative() || value.isZero()) {
                 throw new IllegalArgumentException("batchEvery must be > 0, was " + value + ".");
@@ -203,15 +211,20 @@ public final class ScaleAgent implements AutoCloseable {
         Batcher batcher = new Batcher(parts.outbox(), new WireCodec(),
                 new SyncWatch(parts.sensors().timeSync(), parts.sensors().clock(), parts.sensors().mono()),
                 config.batch(), parts.bootId(), parts.sealNow());
-        scheduler.scheduleWithFixedDelay(() -> tick(batcher), batchEvery.toNanos(), batchEvery.toNanos(),
+        Duration healthEvery = notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
+        // The heartbeat must tick between two health checks, or a quiet batcher would starve the watchdog.
+        Duration heartbeat = batchEvery.compareTo(healthEvery.dividedBy(2)) < 0 ? batchEvery : healthEvery.dividedBy(2);
+        scheduler.scheduleWithFixedDelay(() -> tick(batcher), heartbeat.toNanos(), heartbeat.toNanos(),
                 TimeUnit.NANOSECONDS);
+        BatcherWake wake = new BatcherWake(scheduler, () -> tick(batcher));
+        parts.onRecorded(wake);
         scheduler.scheduleWithFixedDelay(parts.ambient()::refresh, AMBIENT_EVERY.toMillis(), AMBIENT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
             parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement,
                     new CloudCommands(control, control::lowKegRule, restart),
-                    network, parts.sensors().clock(), random, System::nanoTime, publisherWrap, parts.states()));
+                    network, parts.sensors().clock(), random, System::nanoTime, publisherWrap, parts.states(), wake));
         } else {
             LOG.warn("mqtt.broker_uri is not set: offline. Readings stay in the outbox ({} bytes at most, "
                     + "oldest dropped first) until a broker is configured", config.outbox().maxBytes());
@@ -224,9 +237,9 @@ public final class ScaleAgent implements AutoCloseable {
         if (!parts.loop().awaitFirstSample(FIRST_SAMPLE_WAIT)) {
             LOG.warn("no sample from the load cell within {}; reporting ready anyway", FIRST_SAMPLE_WAIT);
         }
-        Duration every = notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
         HealthCheck health = new HealthCheck(config.online());
-        scheduler.scheduleWithFixedDelay(() -> watch(health), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(() -> watch(health), healthEvery.toMillis(), healthEvery.toMillis(),
+                TimeUnit.MILLISECONDS);
         notifier.ready(summary());
         LOG.info("scale-agent ready: boot {} (#{}), {}", parts.bootId(), parts.bootCount(), summary());
     }

@@ -1,7 +1,9 @@
 package com.scalesense.agent.boot;
 
 import com.scalesense.control.Replies;
+import com.scalesense.agent.outbox.BatchQueue;
 import com.scalesense.agent.outbox.Outbox;
+import com.scalesense.agent.outbox.SealedBatch;
 import com.scalesense.agent.publish.AwsIotPublisher;
 import com.scalesense.agent.publish.ConnectionProblem;
 import com.scalesense.agent.publish.PahoPublisher;
@@ -18,6 +20,7 @@ import com.scalesense.protocol.MessageValidator;
 import com.scalesense.protocol.WireCodec;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
@@ -54,17 +57,34 @@ final class UplinkRunner implements AutoCloseable {
      */
     static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
                               ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos,
-                              UnaryOperator<Publisher> wrap, StateSender states) {
+                              UnaryOperator<Publisher> wrap, StateSender states, Runnable acknowledged) {
         Publisher publisher = wrap.apply(config.publisher() == PublisherKind.AWS_IOT
                 ? AwsIotPublisher.start(config.mqtt(), network, random)
                 : PahoPublisher.start(config.mqtt(), network, random));
-        Uplink uplink = new Uplink(outbox, publisher, announcement, config.uplink(), nanos, clock, random);
+        Uplink uplink = new Uplink(acknowledging(outbox, acknowledged), publisher, announcement, config.uplink(), nanos,
+                clock, random);
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
         states.attach(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);
         uplink.start(network);
         LOG.info("publishing to {} as {}", config.mqtt().brokerUri(), config.mqtt().clientId());
         return runner;
+    }
+
+    /** The outbox as the uplink sees it, telling {@code acknowledged} after each acknowledgement (room to seal more). */
+    private static BatchQueue acknowledging(Outbox outbox, Runnable acknowledged) {
+        return new BatchQueue() {
+            @Override
+            public List<SealedBatch> oldest(int max) {
+                return outbox.oldest(max);
+            }
+
+            @Override
+            public void acknowledge(String batchId) {
+                outbox.acknowledge(batchId);
+                acknowledged.run();
+            }
+        };
     }
 
     /** The batcher sealed a batch: publish it now rather than at the loop's safety net. */

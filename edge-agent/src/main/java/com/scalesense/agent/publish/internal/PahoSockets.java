@@ -21,11 +21,12 @@ import javax.net.ssl.SSLSocketFactory;
  *
  * <p>Why: Paho 1.2.5 ({@code mqttv3} and {@code mqttv5} alike) sets a fixed 1000 ms read timeout on
  * its socket right after connecting ({@code TCPNetworkModule.start()}), so its receiver thread wakes
- * every second, throws and catches a {@code SocketTimeoutException} and reads again (256 wake-ups in
- * 240 s of an idle agent; docs/operations.md, "Resource figures", issue 18). Here that first setting becomes
- * {@link #READ_TIMEOUT}; every later one passes unchanged: the TLS handshake timeout
- * ({@code mqtt.connect_timeout}, set by {@code SSLNetworkModule.start()}) and Paho's restore of the
- * read timeout after the handshake, which reads back {@link #READ_TIMEOUT}.
+ * every second, throws and catches a {@code SocketTimeoutException} and reads again (256 wake-ups
+ * in 240 s of an idle agent; docs/operations.md, "Resource figures", issue 18). Here that first
+ * setting becomes {@link #READ_TIMEOUT}; every later one passes unchanged: the TLS handshake
+ * timeout ({@code MqttSettings.connectTimeout}, 30 s in the agent, set by
+ * {@code SSLNetworkModule.start()}) and Paho's restore of the read timeout after the handshake,
+ * which reads back {@link #READ_TIMEOUT}.
  *
  * <p>Nothing in Paho 1.2.5 waits for that timeout: {@code ClientComms.shutdownConnection} calls
  * {@code CommsReceiver.stop()}, which returns at once ({@code isRunning()} is false as soon as the

@@ -21,7 +21,8 @@ class PahoSocketsTest {
                 s.setSoTimeout(PahoSockets.PAHO_READ_TIMEOUT_MS);
                 // then the socket waits 10 s
                 assertThat(s.getSoTimeout()).isEqualTo(LONG_MS);
-                // and a later setting, e.g. a TLS handshake timeout of mqtt.connect_timeout = 1 s, is kept as asked
+                // and a later setting is kept as asked, e.g. a TLS handshake timeout of 1 s
+                // (MqttSettings allows a connect timeout of 1 s)
                 s.setSoTimeout(PahoSockets.PAHO_READ_TIMEOUT_MS);
                 assertThat(s.getSoTimeout()).isEqualTo(PahoSockets.PAHO_READ_TIMEOUT_MS);
             }

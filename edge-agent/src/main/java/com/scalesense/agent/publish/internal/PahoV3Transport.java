@@ -1,6 +1,5 @@
 package com.scalesense.agent.publish.internal;
 
-import com.scalesense.agent.tls.PemTls;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +24,9 @@ public final class PahoV3Transport extends FreshClientTransport<MqttAsyncClient>
 
     /** Granted QoS in a SUBACK that means "refused" (MQTT 3.1.1 §3.9.3). */
     private static final int SUBACK_FAILURE = 0x80;
+
+    /** The sockets of the latest connection attempt, whose read timeout {@link PahoSockets} lengthens. */
+    private volatile PahoSockets link;
 
     public PahoV3Transport(MqttSettings settings, MqttTransport.Events events) {
         super(settings, events);
@@ -74,10 +76,14 @@ public final class PahoV3Transport extends FreshClientTransport<MqttAsyncClient>
         o.setKeepAliveInterval((int) settings.keepAlive().toSeconds());
         o.setConnectionTimeout((int) settings.connectTimeout().toSeconds());
         o.setMaxInflight(settings.maxInflight());
-        if (settings.tls() != null) {
-            o.setSocketFactory(PemTls.socketFactory(settings.tls().caFile(), settings.tls().clientCertFile(), settings.tls().clientKeyFile()));
-        }
+        link = PahoSockets.of(settings);
+        o.setSocketFactory(link.factory());
         return o;
+    }
+
+    /** The sockets of the latest connection attempt, null before the first (for tests). */
+    PahoSockets latestLink() {
+        return link;
     }
 
     /** Forwards events of one client object only; a replaced client's late events are dropped. */

@@ -1,6 +1,5 @@
 package com.scalesense.agent.publish.internal;
 
-import com.scalesense.agent.tls.PemTls;
 import com.scalesense.agent.publish.MqttSettings;
 import com.scalesense.agent.publish.PublishException;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +26,9 @@ public final class PahoV5Transport extends FreshClientTransport<MqttAsyncClient>
 
     /** MQTT 5.0 §2.4: reason codes from 0x80 up are failures. */
     private static final int FIRST_FAILURE_CODE = 0x80;
+
+    /** The sockets of the latest connection attempt, whose read timeout {@link PahoSockets} lengthens. */
+    private volatile PahoSockets link;
 
     public PahoV5Transport(MqttSettings settings, MqttTransport.Events events) {
         super(settings, events);
@@ -70,10 +72,14 @@ public final class PahoV5Transport extends FreshClientTransport<MqttAsyncClient>
         o.setAutomaticReconnect(false);
         o.setKeepAliveInterval((int) settings.keepAlive().toSeconds());
         o.setConnectionTimeout((int) settings.connectTimeout().toSeconds());
-        if (settings.tls() != null) {
-            o.setSocketFactory(PemTls.socketFactory(settings.tls().caFile(), settings.tls().clientCertFile(), settings.tls().clientKeyFile()));
-        }
+        link = PahoSockets.of(settings);
+        o.setSocketFactory(link.factory());
         return o;
+    }
+
+    /** The sockets of the latest connection attempt, null before the first (for tests). */
+    PahoSockets latestLink() {
+        return link;
     }
 
     /** Forwards events of one client object only; a replaced client's late events are dropped. */

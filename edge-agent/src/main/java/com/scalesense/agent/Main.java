@@ -114,7 +114,14 @@ public final class Main {
             return 0; // nothing started: the JVM ends when main returns
         }
         // --cds-training: the stand-in broker the class-list run of --dump-cds connects to (issue 18)
-        TrainingBroker training = options.cdsTraining() ? TrainingBroker.start() : null;
+        TrainingBroker training;
+        try {
+            training = options.cdsTraining() ? TrainingBroker.start() : null;
+        } catch (AgentException e) {
+            // no loopback: the class-list run ends here, its list holds the start-up classes only
+            err.println("scale-agent: " + e.getMessage());
+            return 1;
+        }
         AgentConfig config;
         try {
             config = load(options, env, training);

@@ -28,9 +28,11 @@ class CdsTrainingIT {
     @Test
     void the_training_run_goes_online_and_its_class_list_holds_the_publish_path() throws Exception {
         Path conf = dir.resolve("agent.conf");
-        // what the launcher writes, at info so that the stand-in broker's summary is logged
+        // what the launcher writes, at info so that the stand-in broker's summary is logged; the stop's
+        // drain ends at the last PUBACK; the longer bound (within ForkedAgent.terminate's 60 s) only keeps
+        // a slow machine from cutting it short
         Files.writeString(conf, "state.dir = " + dir.resolve("state") + "\ncontrol.socket = " + dir.resolve("control.sock")
-                + "\nlog.level = info\n");
+                + "\nlog.level = info\nshutdown.publish_timeout = 30s\n");
         Path classes = dir.resolve("classes");
         Path log = dir.resolve("agent.log");
         ForkedAgent agent = ForkedAgent.start(List.of("-XX:DumpLoadedClassList=" + classes),

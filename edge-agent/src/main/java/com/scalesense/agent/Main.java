@@ -13,6 +13,7 @@ import com.scalesense.agent.boot.ScaleAgent;
 import com.scalesense.agent.sim.ScaledTime;
 import com.scalesense.agent.scale.Sensors;
 import com.scalesense.agent.sim.SimulatedScale;
+import com.scalesense.agent.sim.TrainingBroker;
 import com.scalesense.hal.SampleRate;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -112,10 +113,22 @@ public final class Main {
             out.flush();
             return 0; // nothing started: the JVM ends when main returns
         }
+        // --cds-training: the stand-in broker the class-list run of --dump-cds connects to (issue 18)
+        TrainingBroker training;
+        try {
+            training = options.cdsTraining() ? TrainingBroker.start() : null;
+        } catch (AgentException e) {
+            // no loopback: the class-list run ends here, its list holds the start-up classes only
+            err.println("scale-agent: " + e.getMessage());
+            return 1;
+        }
         AgentConfig config;
         try {
-            config = load(options, env);
+            config = load(options, env, training);
         } catch (ConfigException e) {
+            if (training != null) {
+                training.close();
+            }
             err.println("scale-agent: " + e.getMessage());
             return EXIT_CONFIG;
         }
@@ -140,10 +153,19 @@ public final class Main {
                     .firmwareVersion(firmwareVersion())
                     .onRestart(() -> new Thread(() -> System.exit(EXIT_RESTART), "reload-config").start())
                     .start();
-            Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "agent-shutdown"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                agent.close(); // publishes the batch it seals before the stand-in broker goes
+                if (training != null) {
+                    training.close();
+                    LoggerFactory.getLogger(Main.class).info("cds training broker answered {}", training.seen());
+                }
+            }, "agent-shutdown"));
             return 0;
         } catch (RuntimeException e) {
             log.error("scale-agent could not start", e);
+            if (training != null) {
+                training.close();
+            }
             return 1;
         }
     }
@@ -155,7 +177,8 @@ public final class Main {
                 : ScaledTime.continuing(Clock.systemUTC(), System::nanoTime, simulation.speed(), simulation.worldStartMs());
     }
 
-    static AgentConfig load(Options options, Map<String, String> env) {
+    /** The config of {@code options}; a {@code training} broker, if not null, replaces its MQTT client and broker. */
+    static AgentConfig load(Options options, Map<String, String> env, TrainingBroker training) {
         Optional<Path> file = Optional.of(options.config().orElse(DEFAULT_CONFIG));
         // Without --config the default file may be missing on a laptop; with --config it must exist.
         boolean optional = options.config().isEmpty() && options.simulate();
@@ -165,9 +188,31 @@ public final class Main {
         if (options.logTimestamps()) {
             source.override(ConfigKey.LOG_TIMESTAMPS, "true", "--log-timestamps");
         }
+        if (training != null) {
+            trainingOverrides(source, training, options.speed().isEmpty());
+        }
         AgentConfig config = AgentConfigLoader.load(source, options.simulate());
         AgentConfigLoader.checkStateDir(source, config);
         return config;
+    }
+
+    /**
+     * {@code --cds-training}: Paho's MQTT 3.1.1 over plain TCP to the stand-in broker (what it
+     * answers), and, unless {@code --speed} says otherwise, 20 times real time, so that the seeded
+     * keg life (seed 1) has its first pour within the launcher's 20 s run and the event path and the
+     * tap's state message ({@code StateSender}) are in the class list too.
+     */
+    private static void trainingOverrides(ConfigSource source, TrainingBroker training, boolean speed) {
+        String flag = "--cds-training";
+        source.override(ConfigKey.MQTT_CLIENT, "paho", flag);
+        source.override(ConfigKey.MQTT_PROTOCOL, "3.1.1", flag);
+        source.override(ConfigKey.MQTT_BROKER_URI, training.uri().toString(), flag);
+        for (ConfigKey tls : new ConfigKey[] {ConfigKey.MQTT_TLS_CA_FILE, ConfigKey.MQTT_TLS_CERT_FILE, ConfigKey.MQTT_TLS_KEY_FILE}) {
+            source.override(tls, "", flag);
+        }
+        if (speed) {
+            source.override(ConfigKey.SIMULATE_SPEED, "20", flag);
+        }
     }
 
     /**

@@ -62,6 +62,16 @@ class MainTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown argument '--simluate'");
     }
 
+    @Test
+    void cds_training_needs_simulate_and_an_explicit_config_so_it_never_runs_on_a_real_agents_state() throws Exception {
+        // issue 18: --dump-cds's class-list run; without --config it would use /etc's state.dir
+        assertThat(run("--simulate", "--cds-training")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(run("--cds-training", "--config", "/nonexistent/agent.conf")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--cds-training needs --simulate and --config (a scratch state.dir)");
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("cds-training-broker"));
+    }
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private int run(String... args) throws InterruptedException {

@@ -134,7 +134,9 @@ class DebPackageIT {
         // Guards issue 18: the archive is made on the scale for the jar installed; a missing one
         // (a failed build, a chroot) must not stop the agent, and a stale one must not outlive its jar.
         String launcher = deb.data().get("/usr/bin/scale-agent").text();
+        // the class-list run goes online against the agent's stand-in broker (issue 18: the online path archived too)
         assertThat(launcher).contains("\"--dump-cds\"").contains("-XX:DumpLoadedClassList=")
+                .contains("--simulate --cds-training --config \"$scratch/agent.conf\"")
                 .contains("-Xshare:dump -XX:SharedClassListFile=").contains("-cp /usr/share/scale-sense/scale-agent.jar >>")
                 .contains("if [ -r \"$cds\" ]; then").contains("-XX:SharedArchiveFile=$cds")
                 .contains("cds=/var/cache/scale-sense/scale-agent.jsa\n");

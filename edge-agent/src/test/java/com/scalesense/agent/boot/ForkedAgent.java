@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -26,10 +27,19 @@ final class ForkedAgent {
 
     /** Starts {@code --simulate --config conf}, appending its output to {@code log}. */
     static ForkedAgent start(Path conf, double speed, Path log) {
+        return start(List.of(), List.of("--simulate", "--speed", Double.toString(speed), "--config", conf.toString(),
+                "--log-timestamps"), log);
+    }
+
+    /** Starts the jar with these JVM flags (beside the small heap every fork has) and agent arguments. */
+    static ForkedAgent start(List<String> jvmFlags, List<String> args, Path log) {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Xmx96m", "-jar", jar().toString(), "--simulate", "--speed", Double.toString(speed), "--config",
-                conf.toString(), "--log-timestamps"));
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xmx96m"));
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", jar().toString()));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectErrorStream(true);
         pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         try {

@@ -179,9 +179,10 @@ public final class AgentBenchmark {
 
     /**
      * The class-data archive as {@code scale-agent --dump-cds} makes it at install time: the agent
-     * simulates offline in a scratch state directory for 20 s with the same flags and
-     * {@code -XX:DumpLoadedClassList}, then SIGTERM; then {@code -Xshare:dump} archives exactly the
-     * listed classes for the jar's class path.
+     * simulates in a scratch state directory for 20 s with the same flags and
+     * {@code -XX:DumpLoadedClassList}, online against its in-process stand-in broker
+     * ({@code --cds-training}), then SIGTERM; then {@code -Xshare:dump} archives exactly the listed
+     * classes for the jar's class path.
      */
     private static Path dumpArchive(Path java, List<String> flags, Path jar, Path dir) throws Exception {
         Path scratch = Files.createDirectories(dir.resolve("cds"));
@@ -192,8 +193,8 @@ public final class AgentBenchmark {
         Path archive = dir.resolve("agent.jsa");
         List<String> list = new ArrayList<>(List.of(java.toString()));
         list.addAll(flags);
-        list.addAll(List.of("-XX:DumpLoadedClassList=" + classes, "-jar", jar.toString(), "--simulate", "--config",
-                conf.toString()));
+        list.addAll(List.of("-XX:DumpLoadedClassList=" + classes, "-jar", jar.toString(), "--simulate", "--cds-training",
+                "--config", conf.toString()));
         Process run = start(list, scratch.resolve("list.log"));
         if (run.waitFor(CDS_DUMP_RUN.toSeconds(), TimeUnit.SECONDS)) {
             throw new IllegalStateException("the agent stopped before 20 s; see " + scratch.resolve("list.log"));

@@ -51,16 +51,14 @@ public final class ScaleAgent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ScaleAgent.class);
     /** A read waiting longer than this for the chip counts as not ready (10 periods at 10 SPS). */
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(1);
-    /**
-     * The batcher's heartbeat, real time: it is woken at once by every record the outbox takes and every
-     * acknowledged batch ({@link BatcherWake}); the heartbeat catches what only time makes due
-     * (batch.max_delay, a time sync) and keeps the watchdog's progress count moving, so it is at most
-     * half the health check's period.
-     */
-    private static final Duration BATCH_TICK = Duration.ofSeconds(5);
     /** How often battery and temperature are read (a battery drains over days). */
     private static final Duration AMBIENT_EVERY = Duration.ofSeconds(30);
-    /** How often the health check runs without a systemd watchdog (STATUS= line). */
+    /**
+     * How often the housekeeping round ({@link Housekeeping}) runs without a systemd watchdog: the health
+     * check and its STATUS= line, and the batcher's heartbeat tick. The batcher is woken at once by every
+     * record the outbox takes and every acknowledged batch ({@link BatcherWake}); the heartbeat catches
+     * what only time makes due (batch.max_delay, tens of minutes, and a time sync).
+     */
     private static final Duration HEALTH_EVERY = Duration.ofSeconds(10);
     /** Longest wait for the first sample before READY=1 is sent anyway with a warning. */
     private static final Duration FIRST_SAMPLE_WAIT = Duration.ofSeconds(30);
@@ -119,7 +117,7 @@ public final class ScaleAgent implements AutoCloseable {
         private Runnable restart = () -> LOG.warn("reload_config asked for a restart; nothing restarts this agent");
         private OutboxSink.Accepted accepted = OutboxSink.Accepted.NONE;
         private UnaryOperator<Publisher> publisherWrap = UnaryOperator.identity();
-        private Duration batchEvery = BATCH_TICK;
+        private Duration batchEvery;
         private KegProfile firstKeg;
 
         private Builder(AgentConfig config, Sensors sensors) {
@@ -167,8 +165,9 @@ public final class ScaleAgent implements AutoCloseable {
         }
 
         /**
-         * How often, in real time, the batcher looks for due batches when nothing woke it; default 5 s
-         * (at most half the health check's period is used).
+         * How often, in real time, the batcher looks for due batches when nothing woke it, for a
+         * simulation that runs faster than real time; by default the housekeeping round's heartbeat
+         * (every 10 s, or a third of systemd's watchdog) does.
          */
         public Builder batchEvery(Duration value) {
             if (value == null || value.isNegative() || value.isZero()) {
@@ -211,15 +210,13 @@ public final class ScaleAgent implements AutoCloseable {
         Batcher batcher = new Batcher(parts.outbox(), new WireCodec(),
                 new SyncWatch(parts.sensors().timeSync(), parts.sensors().clock(), parts.sensors().mono()),
                 config.batch(), parts.bootId(), parts.sealNow());
-        Duration healthEvery = notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
-        // The heartbeat must tick between two health checks, or a quiet batcher would starve the watchdog.
-        Duration heartbeat = batchEvery.compareTo(healthEvery.dividedBy(2)) < 0 ? batchEvery : healthEvery.dividedBy(2);
-        scheduler.scheduleWithFixedDelay(() -> tick(batcher), heartbeat.toNanos(), heartbeat.toNanos(),
-                TimeUnit.NANOSECONDS);
+        Duration round = notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
         BatcherWake wake = new BatcherWake(scheduler, () -> tick(batcher));
         parts.onRecorded(wake);
-        scheduler.scheduleWithFixedDelay(parts.ambient()::refresh, AMBIENT_EVERY.toMillis(), AMBIENT_EVERY.toMillis(),
-                TimeUnit.MILLISECONDS);
+        if (batchEvery != null) { // a simulation faster than real time: its own heartbeat
+            scheduler.scheduleWithFixedDelay(() -> tick(batcher), batchEvery.toNanos(), batchEvery.toNanos(),
+                    TimeUnit.NANOSECONDS);
+        }
         if (config.online()) {
             BootAnnouncement announcement = BootAnnouncement.of(parts.registration(), new WireCodec(), new MessageValidator());
             parts.setUplink(UplinkRunner.start(config, parts.outbox(), announcement,
@@ -232,14 +229,28 @@ public final class ScaleAgent implements AutoCloseable {
         IdleConnections idle = new IdleConnections(config.controlIdleTimeout(), System::nanoTime);
         ControlServer controlServer = ControlServer.start(config.controlSocket(), control, idle);
         closeLast.add(controlServer);
-        scheduler.scheduleWithFixedDelay(controlServer::closeIdle, idle.checkEvery().toMillis(),
-                idle.checkEvery().toMillis(), TimeUnit.MILLISECONDS);
+        if (idle.checkEvery().compareTo(round) < 0) { // a short control.idle_timeout keeps its precision
+            scheduler.scheduleWithFixedDelay(controlServer::closeIdle, idle.checkEvery().toMillis(),
+                    idle.checkEvery().toMillis(), TimeUnit.MILLISECONDS);
+        }
         if (!parts.loop().awaitFirstSample(FIRST_SAMPLE_WAIT)) {
             LOG.warn("no sample from the load cell within {}; reporting ready anyway", FIRST_SAMPLE_WAIT);
         }
         HealthCheck health = new HealthCheck(config.online());
-        scheduler.scheduleWithFixedDelay(() -> watch(health), healthEvery.toMillis(), healthEvery.toMillis(),
-                TimeUnit.MILLISECONDS);
+        int ambientRounds = (int) Math.max(1, AMBIENT_EVERY.toMillis() / Math.max(1, round.toMillis()));
+        // Tick before the check, so the batcher's count has moved; wake the uplink after it, so its
+        // step is counted by the next round's check (its own safety net, uplink.pump_interval, is longer).
+        Housekeeping rounds = new Housekeeping(List.of(
+                Housekeeping.Chore.eachRound("batcher tick", () -> tick(batcher)),
+                Housekeeping.Chore.eachRound("control idle check", controlServer::closeIdle),
+                new Housekeeping.Chore("ambient sensors", ambientRounds, parts.ambient()::refresh),
+                Housekeeping.Chore.eachRound("health check", () -> watch(health)),
+                Housekeeping.Chore.eachRound("uplink heartbeat", () -> {
+                    if (parts.uplink() != null) {
+                        parts.uplink().heartbeat();
+                    }
+                })));
+        scheduler.scheduleWithFixedDelay(rounds, round.toMillis(), round.toMillis(), TimeUnit.MILLISECONDS);
         notifier.ready(summary());
         LOG.info("scale-agent ready: boot {} (#{}), {}", parts.bootId(), parts.bootCount(), summary());
     }

@@ -92,6 +92,14 @@ final class UplinkRunner implements AutoCloseable {
         uplink.wake();
     }
 
+    /**
+     * The housekeeping round's heartbeat: a step now, so the health check sees the loop alive between
+     * two rounds without its own safety-net timer waking the agent more often (issue 18).
+     */
+    void heartbeat() {
+        uplink.wake();
+    }
+
     private void step() {
         try {
             uplink.pump();

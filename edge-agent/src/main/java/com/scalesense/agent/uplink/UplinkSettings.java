@@ -19,9 +19,10 @@ import java.time.Duration;
  *                              (uplink.ack_timeout, default 10 min, beyond the reconnect cap so a
  *                              session that is merely reconnecting can still deliver it)
  * @param pumpInterval          the longest the loop waits without an event before it looks at the outbox
- *                              anyway (default 5 s): a safety net, since a seal, a PUBACK and the loop's
- *                              own deadlines wake it; under the watchdog check's 10 s (WatchdogSec=30s / 3),
- *                              which wants a step between two checks
+ *                              anyway (default 60 s): a safety net, since a seal, a PUBACK and the loop's
+ *                              own deadlines wake it, and in the agent the housekeeping round wakes it
+ *                              before each watchdog check (every 10 s, WatchdogSec=30s / 3), which wants a
+ *                              step between two checks (issue 18: each wake-up of a quiet machine costs CPU)
  */
 public record UplinkSettings(int maxInFlight, int maxPublishesPerSecond, Backoff retry, Duration ackTimeout,
         Duration pumpInterval) {
@@ -30,7 +31,7 @@ public record UplinkSettings(int maxInFlight, int maxPublishesPerSecond, Backoff
     public static final int AWS_IOT_PUBLISHES_PER_SECOND = 100;
 
     public static final UplinkSettings DEFAULT = new UplinkSettings(10, 50, Backoff.DEFAULT, Duration.ofMinutes(10),
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(60));
 
     public UplinkSettings {
         require("uplink.max_in_flight", maxInFlight, maxInFlight >= 1 && maxInFlight <= 100, "must be 1..100");

@@ -41,6 +41,12 @@ final class AgentFixture implements AutoCloseable {
 
     /** As {@link #start(Path)}, with further config keys set (e.g. a broker). */
     static AgentFixture start(Path dir, Map<ConfigKey, String> overrides) throws InterruptedException {
+        return start(dir, overrides, new SdNotifier(message -> { }, null));
+    }
+
+    /** As {@link #start(Path, Map)}, telling systemd's notifications to {@code notifier}. */
+    static AgentFixture start(Path dir, Map<ConfigKey, String> overrides, SdNotifier notifier)
+            throws InterruptedException {
         ConfigSource source = ConfigSource.load(Optional.empty(), true, Map.of())
                 .override(ConfigKey.STATE_DIR, dir.toString(), "test")
                 .override(ConfigKey.READING_INTERVAL, "1s", "test")
@@ -54,7 +60,7 @@ final class AgentFixture implements AutoCloseable {
         ScriptedLoadCell cell = new ScriptedLoadCell(time.originWallMs());
         Sensors sensors = new Sensors(new PacedLoadCell(cell, time, PacedLoadCell.threadSleep()), null, null, null,
                 time.clock(), () -> time.monoNanos() / 1_000_000, FixedTimeSync.SYNCED, ScriptedLoadCell.NOISE_COUNTS);
-        ScaleAgent agent = ScaleAgent.builder(config, sensors).random(new Random(7)).firmwareVersion("0.1.0-test")
+        ScaleAgent agent = ScaleAgent.builder(config, sensors).notifier(notifier).random(new Random(7)).firmwareVersion("0.1.0-test")
                 .onRestart(() -> { }).start();
         return new AgentFixture(cell, agent);
     }

@@ -29,6 +29,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
@@ -82,7 +83,7 @@ public final class ScaleAgent implements AutoCloseable {
         this.notifier = notifier;
         this.parts = parts;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "agent-scheduler"));
-        this.network = Executors.newScheduledThreadPool(2, r -> daemon(r, "agent-network"));
+        this.network = network();
         this.samplingThread = new Thread(parts.loop(), "agent-sampling");
         this.control = new AgentControl(parts.loop(), parts.sensors(), parts.sensors().clock(), this::status);
     }
@@ -386,6 +387,17 @@ public final class ScaleAgent implements AutoCloseable {
         } catch (Exception e) {
             LOG.warn("close failed", e);
         }
+    }
+
+    /**
+     * The uplink's and the publisher's threads. A step cancels the deadline the step before set (the
+     * uplink's safety net, a minute ahead): removed at once, a cancelled one would still wake a thread
+     * when it came due, a wake-up for nothing every housekeeping round (issue 18).
+     */
+    static ScheduledExecutorService network() {
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(2, r -> daemon(r, "agent-network"));
+        pool.setRemoveOnCancelPolicy(true);
+        return pool;
     }
 
     private static Thread daemon(Runnable r, String name) {

@@ -315,7 +315,7 @@ public final class KegDetector {
             stepsIndex = index;
             stepsKegKg = Double.NaN;
             if (!lastWindowMoved()) {
-                double keg = latestKg - foreignKg - episode.steps.netLoadKg(nowMs, latestKg, nowMs);
+                double keg = latestKg - foreignKg - episode.steps.netLoadKg(latestKg);
                 double beer = episode.beforeKg - foreignKg - keg; // NaN for an unknown load: not plausible below
                 if (beer >= -PRESSED_KG && beer <= config.pourStartKg() + maxPourKgPerMs * (nowMs - episode.startMs)) {
                     stepsKegKg = keg;
@@ -473,11 +473,12 @@ public final class KegDetector {
         double drop = before - afterKg;
         boolean loadMoved = episode.fellFast || episode.roseFast || episode.released || episode.peakKg >= before + PRESSED_KG;
         double stepped = loadMoved ? episode.steps.netLoadKg() : 0;
-        double load = loadMoved ? episode.steps.netLoadKg(nowMs, afterKg, end) : 0;
+        double load = loadMoved ? episode.steps.netLoadKg(afterKg) : 0;
         // the weight came back to where it began (issue 12: then nothing happened): a load the steps saw come on and
         // not go went slowly (seventh round: a lean that eases off over seconds is no step), as a load left on the
         // keg with exactly its own weight of beer drawn under it would be a coincidence
-        if (Math.abs(drop) < config.pourStartKg() && Math.abs(load) >= PRESSED_KG) {
+        if (Math.abs(drop) < config.pourStartKg() && Math.abs(load) >= PRESSED_KG
+                && !(foreignKg != 0 && Math.abs(load + foreignKg) <= PRESSED_KG)) { // not the held load lifted (below)
             load = 0;
         }
         // a load its steps put on and that eased off slowly after (seventh round) is gone as if let go

@@ -190,7 +190,9 @@ final class LoadSteps {
         // a ramp's run ends where the change over 200 ms falls below a step's, with up to one edge of its tail left
         long preEnd = Math.min(-GUARD_MS, offsetMs[runFrom] - t0 - 1);
         long postStart = Math.max(GUARD_MS, offsetMs[runTo] - t0 + 1);
-        if (runTo - runFrom >= 2 * edge) { // longer than an instant step's run (one edge either side of it)
+        // longer than an instant step's run: one edge either side of it, and up to one more for the 100 ms smoothing
+        // and the spike filter at 80 SPS (extended at 2 edges, steps under a pour on the bar of steps lost 8 oz)
+        if (runTo - runFrom >= 3 * edge) {
             preEnd = Math.min(preEnd, offsetMs[Math.max(0, runFrom - edge)] - t0 - 1);
             postStart = Math.max(postStart, offsetMs[Math.min(n - 1, runTo + edge)] - t0 + 1);
         }

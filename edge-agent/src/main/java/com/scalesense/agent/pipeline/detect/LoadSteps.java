@@ -135,7 +135,7 @@ final class LoadSteps {
      * seconds, slower than a faucet pours, which is no step (issue 12, seventh round). Only where the beer cannot
      * have done it: a pour was under way before the step (the weight fell by a step's size from the episode's first
      * weight; a pour that begins under a press that came on at rest is as likely as the press easing, issue 12 seed
-     * 20261322 life 6), and the weight {@code weightKg} is now no heavier than just before a press's step (which a
+     * 20261322 life 6) or the weight fell faster than a faucet after it, and the weight {@code weightKg} is now no heavier than just before a press's step (which a
      * press left on the keg reaches only with its own weight of beer drawn under it since) or heavier than just after
      * the step of a lean that lifts the keg (which beer never makes it). A load that stays while the
      * pour runs on for less than its weight keeps its step (seed 27 at 10 SPS: a 1.06 kg knock that came on 3 s
@@ -143,12 +143,31 @@ final class LoadSteps {
      */
     double netLoadKg(double weightKg) {
         double net = netLoadKg();
-        if (Double.isNaN(net) || net == 0 || lastStepMs < 0 || kg[0] - lastBeforeKg < stepKg) {
+        if (Double.isNaN(net) || net == 0 || lastStepMs < 0 || (kg[0] - lastBeforeKg < stepKg && !fellFastAfterLastStep())) {
             return net;
         }
         // a press: back down to where it was before it; a lean that lifts the keg: any rise since (beer never adds)
         boolean undone = net > 0 ? weightKg <= lastBeforeKg + stepKg : weightKg >= lastAfterKg + stepKg;
         return undone ? 0 : net;
+    }
+
+    /**
+     * Somewhere after the last step the weight fell faster than a faucet pours over two seconds, by more than a step's
+     * size: no beer alone, so a load was going (a lean easing off at once, then a pour under it: issue 12, seventh
+     * round, seed 1044 at 80 SPS, 2.5 kg eased over 18 s reported as a 107 oz pour and held as a press for hours).
+     */
+    private boolean fellFastAfterLastStep() {
+        int span = 10 * edge; // two seconds
+        int from = 0;
+        while (from < n && offsetMs[from] <= lastStepMs + GUARD_MS) {
+            from++;
+        }
+        for (int i = from; i + span < n; i++) {
+            if (kg[i] - kg[i + span] > stepKg + maxPourKgPerMs * (offsetMs[i + span] - offsetMs[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -582,6 +582,29 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_that_eases_off_at_once_with_a_pour_under_its_end_leaves_the_pour() {
+        // issue 12, seventh round (seed 1044 at 80 SPS): a 2.5 kg lean came on at rest and eased off over 18 s at
+        // once, a 23 oz pour ran under its last 6 s; the lean's step said a press stayed, so its whole fall was taken
+        // for 107 oz of beer and the press held for hours. The weight fell faster than a faucet pours: a load going
+        kg = 40;
+        hold(3);
+        ramp(42.5, 0.9);
+        for (int i = 1; i <= 240; i++) { // 24 s: the lean eases off over the first 18, a 60 g/s pour runs from the 12th
+            ms += 100;
+            double t = i / 10.0;
+            double weight = 40 + 2.5 * Math.max(0, 1 - t / 18) - 0.06 * Math.max(0, Math.min(t, 23.5) - 12);
+            window.add(weight);
+            detector.accept(ms, weight, window);
+        }
+        kg = 40 - 0.06 * 11.5;
+        hold(5);
+
+        assertOnePour(0.69, 0.03);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.31, within(0.03));
+    }
+
+    @Test
     void a_heavy_lean_eased_off_over_seconds_is_measured_by_the_weights_either_side_of_its_whole_ramp() {
         // issue 12, seventh round (seed 20 at 10 SPS): a 12.8 kg lean held 10 s and eased off over 17 s was measured
         // as 11.4 kg from weights still on the ramp's tail, and the rest reported as a 44 oz pour

@@ -60,7 +60,56 @@ final class BarLife {
         for (double[] empty : empties) {
             objectOnEmpty(empty[0], empty[1], out);
         }
+        if (bar.shapedChance() > 0) { // drawn last, so every load's time and weight are those of the bar of steps
+            out.replaceAll(d -> shaped(d, out));
+        }
         return out;
+    }
+
+    /**
+     * With {@link BarDisturbances#shapedChance()}, a load that comes on and goes over time. A knock or
+     * lean is then, with equal chance, ramped (0.1-1 s on and off: a hand, a knee), easing off (on over
+     * 0.1-1 s, off over 2-20 s, its span lengthened by what the ease needs) or rocking (ramped, and ±0.2-1
+     * kg at 0.5-3 Hz, at most its own weight); a thing left on a keg or an object on the empty platform
+     * is ramped. A ramp longer than half a short load is shortened to fit (a quick knock is a triangle).
+     * The ranges are assumptions about people at a bar, chosen before scoring.
+     */
+    private Disturbance shaped(Disturbance d, List<Disturbance> all) {
+        Disturbance.Kind kind = d.kind();
+        if (!d.kind().addsLoad() || !(random.nextDouble() < bar.shapedChance())) {
+            return d;
+        }
+        double lenS = (d.endNanos() - d.startNanos()) / (double) NS;
+        double onS = uniform(0.1, 1);
+        double offS = uniform(0.1, 1);
+        if (kind != Disturbance.Kind.KNOCK) {
+            Disturbance.Kind ramped = kind == Disturbance.Kind.LEFT_ON_KEG ? Disturbance.Kind.LEFT_ON_KEG_RAMPED
+                    : Disturbance.Kind.OBJECT_ON_EMPTY_RAMPED;
+            return ramp(d, ramped, lenS, onS, offS, 0, 0);
+        }
+        return switch (random.nextInt(3)) {
+            case 0 -> ramp(d, Disturbance.Kind.KNOCK_RAMPED, lenS, onS, offS, 0, 0);
+            case 1 -> easing(d, all, lenS, onS, uniform(2, 20));
+            default -> ramp(d, Disturbance.Kind.LEAN_ROCKING, lenS, onS, offS,
+                    Math.min(uniform(0.2, 1), Math.abs(d.kg())), uniform(0.5, 3));
+        };
+    }
+
+    private Disturbance ramp(Disturbance d, Disturbance.Kind kind, double lenS, double onS, double offS,
+                             double rockKg, double rockHz) {
+        double fit = Math.min(1, lenS / (onS + offS));
+        return new Disturbance(kind, d.startNanos(), d.endNanos(), d.kg(),
+                new LoadShape(onS * fit, offS * fit, rockKg, rockHz));
+    }
+
+    /** A lean held as drawn, then eased off over {@code easeS}; a ramped knock instead if the ease would reach a lift. */
+    private Disturbance easing(Disturbance d, List<Disturbance> all, double lenS, double onS, double easeS) {
+        long end = d.startNanos() + nanos(lenS + easeS);
+        Disturbance eased = new Disturbance(Disturbance.Kind.LEAN_EASING, d.startNanos(), end, d.kg(),
+                new LoadShape(Math.min(onS, lenS), easeS, 0, 0));
+        boolean reachesLift = all.stream().anyMatch(o -> o.kind() == Disturbance.Kind.LIFTED
+                && o.startNanos() < end && o.endNanos() > d.startNanos());
+        return reachesLift ? ramp(d, Disturbance.Kind.KNOCK_RAMPED, lenS, onS, Math.min(1, easeS), 0, 0) : eased;
     }
 
     private List<Disturbance> lifts(KegPeriod p, double from, double to) {

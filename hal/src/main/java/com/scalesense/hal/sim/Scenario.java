@@ -22,10 +22,14 @@ public final class Scenario {
     private final List<Disturbance> disturbances;
     private final TemperatureProfile temperature;
     private final long endNanos;
-    /** Step function of the disturbances' effect: from loadFrom[i] on, extraKg[i] is added (and the keg is off if lifted[i]). */
+    /**
+     * Step function of the disturbances' effect: from loadFrom[i] on, extraKg[i] is added (and the keg is
+     * off if lifted[i]) plus the load of each disturbance in shaped[i], whose load ramps or rocks.
+     */
     private final long[] loadFrom;
     private final double[] extraKg;
     private final boolean[] lifted;
+    private final Disturbance[][] shaped;
 
     public Scenario(List<KegPeriod> periods, List<FaultWindow> faults, TemperatureProfile temperature,
                     long endNanos) {
@@ -61,15 +65,22 @@ public final class Scenario {
         loadFrom = edges.stream().mapToLong(Long::longValue).toArray();
         extraKg = new double[loadFrom.length];
         lifted = new boolean[loadFrom.length];
+        List<List<Disturbance>> shapedAt = new ArrayList<>();
+        for (int i = 0; i < loadFrom.length; i++) {
+            shapedAt.add(new ArrayList<>());
+        }
         for (Disturbance d : this.disturbances) {
             int from = Arrays.binarySearch(loadFrom, d.startNanos());
             for (int i = from; i < loadFrom.length && loadFrom[i] < d.endNanos(); i++) {
-                if (d.kind().addsLoad()) {
+                if (d.kind().addsLoad() && d.shape().isStep()) {
                     extraKg[i] += d.kg();
+                } else if (d.kind().addsLoad()) {
+                    shapedAt.get(i).add(d);
                 }
                 lifted[i] |= d.kind() == Disturbance.Kind.LIFTED;
             }
         }
+        shaped = shapedAt.stream().map(l -> l.toArray(Disturbance[]::new)).toArray(Disturbance[][]::new);
     }
 
     /** Every disturbance (knock, thing left on a keg, lift, object, part-full keg), by start time. */
@@ -139,15 +150,21 @@ public final class Scenario {
 
     /**
      * Weight on the platform at {@code nanos}, kg: the keg's shell plus beer (none while it is lifted
-     * off or no keg stands) plus whatever a disturbance adds; 0 when empty and undisturbed.
+     * off or no keg stands) plus whatever a disturbance adds, never below 0 (a rocking lean cannot
+     * lift more than the keg); 0 when empty and undisturbed.
      */
     public double grossKgAt(long nanos) {
         int step = Arrays.binarySearch(loadFrom, nanos);
         step = step >= 0 ? step : -step - 2; // the last edge at or before nanos
         boolean off = step >= 0 && lifted[step];
         double extra = step >= 0 ? extraKg[step] : 0;
+        if (step >= 0) {
+            for (Disturbance d : shaped[step]) {
+                extra += d.kgAt(nanos);
+            }
+        }
         int i = off ? -1 : periodIndexAt(nanos);
-        return (i < 0 ? 0 : periods.get(i).keg().shellKg() + beerKgAt(nanos)) + extra;
+        return Math.max(0, (i < 0 ? 0 : periods.get(i).keg().shellKg() + beerKgAt(nanos)) + extra);
     }
 
     /**

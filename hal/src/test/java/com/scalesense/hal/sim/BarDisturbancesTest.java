@@ -9,6 +9,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 /** Issue 12: the simulator learns the real bar (knocks, things left on kegs, lifts, objects, part-full kegs). */
@@ -70,6 +71,41 @@ class BarDisturbancesTest {
     }
 
     @Test
+    void a_ramped_rocking_lean_comes_on_and_goes_over_its_ramps_and_swings_around_its_mean() {
+        // given a full keg and a 2 kg lean at 10-20 s, on over 1 s, off over 4 s, rocking ±0.5 kg at 1 Hz
+        KegSpec keg = KEGS.get(0);
+        Disturbance lean = new Disturbance(Disturbance.Kind.LEAN_ROCKING, 10 * NS, 20 * NS, 2.0,
+                new LoadShape(1, 4, 0.5, 1));
+        Scenario s = new Scenario(List.of(new KegPeriod(0, Long.MAX_VALUE, keg, keg.fullBeerKg(), List.of())), List.of(),
+                List.of(lean), TemperatureProfile.constant(4), 100 * NS);
+        double full = keg.fullGrossKg();
+
+        // then half of it is on half way up the ramp, all of it (at a zero of the swing) when held, a swing's peak
+        // a quarter period later, half of it half way down the ease, and nothing after
+        assertThat(s.grossKgAt(10 * NS + NS / 2)).isCloseTo(full + 0.5 * 2.0, within(1e-9));
+        assertThat(s.grossKgAt(13 * NS)).isCloseTo(full + 2.0, within(1e-9));
+        assertThat(s.grossKgAt(13 * NS + NS / 4)).isCloseTo(full + 2.5, within(1e-9));
+        assertThat(s.grossKgAt(18 * NS)).isCloseTo(full + 0.5 * 2.0, within(1e-9));
+        assertThat(s.grossKgAt(20 * NS)).isCloseTo(full, within(1e-9));
+    }
+
+    @Test
+    void the_bar_of_steps_is_the_real_bar_event_for_event_with_every_load_a_step() {
+        // given the same seeds with and without shaped loads (guards: round six's bar stays reachable, and the
+        // shapes are drawn after everything else, so no knock moves in time or weight)
+        Scenario shaped = realBar(3);
+        Scenario steps = new ScenarioGenerator(new Random(3), BAR, BarDisturbances.realBarOfSteps(), new Random(3 * 31 + 1))
+                .generate(KEGS, TemperatureProfile.constant(4));
+
+        // then each disturbance starts at the same time with the same weight; only the shape (and an ease's end) differ
+        assertThat(shaped.periods()).isEqualTo(steps.periods());
+        assertThat(shaped.disturbances()).extracting(Disturbance::startNanos, Disturbance::kg)
+                .isEqualTo(steps.disturbances().stream().map(d -> tuple(d.startNanos(), d.kg())).toList());
+        assertThat(steps.disturbances()).allMatch(d -> d.shape().isStep());
+        assertThat(shaped.disturbances()).anyMatch(d -> !d.shape().isStep());
+    }
+
+    @Test
     void a_real_bar_draws_every_kind_of_disturbance_within_its_bounds() {
         // given ten real-bar lives (guards: each disturbance class of issue 12 really reaches the benchmark)
         Set<Disturbance.Kind> seen = EnumSet.noneOf(Disturbance.Kind.class);
@@ -85,13 +121,13 @@ class BarDisturbancesTest {
                 seen.add(d.kind());
                 double lenS = (d.endNanos() - d.startNanos()) / (double) NS;
                 switch (d.kind()) {
-                    case KNOCK -> {
-                        assertThat(lenS).isBetween(0.5, 30.0);
+                    case KNOCK, KNOCK_RAMPED, LEAN_ROCKING, LEAN_EASING -> {
+                        assertThat(lenS).isBetween(0.5, d.kind() == Disturbance.Kind.LEAN_EASING ? 50.0 : 30.0);
                         assertThat(Math.abs(d.kg())).isBetween(0.2, 15.0);
                         assertThat(s.periodIndexAt(d.startNanos())).isNotNegative();
                     }
-                    case LEFT_ON_KEG -> assertThat(d.kg()).isBetween(0.3, 15.0);
-                    case OBJECT_ON_EMPTY -> {
+                    case LEFT_ON_KEG, LEFT_ON_KEG_RAMPED -> assertThat(d.kg()).isBetween(0.3, 15.0);
+                    case OBJECT_ON_EMPTY, OBJECT_ON_EMPTY_RAMPED -> {
                         assertThat(s.periodIndexAt(d.startNanos())).isNegative();
                         assertThat(s.periodIndexAt(d.endNanos() - 1)).isNegative();
                         assertThat(d.kg()).isLessThan(SIXTH_SHELL_KG - 0.3);

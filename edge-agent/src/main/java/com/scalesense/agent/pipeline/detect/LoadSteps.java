@@ -29,6 +29,10 @@ final class LoadSteps {
     private long firstMs;
     private int n;
     private boolean overflow;
+    /** The last step {@link #netLoadKg} found: when (ms from the first weight; -1: none), the weights just before and after it, kg. */
+    private long lastStepMs = -1;
+    private double lastAfterKg;
+    private double lastBeforeKg;
 
     /**
      * @param maxSamples      weights kept; more make the estimate unknown
@@ -69,10 +73,14 @@ final class LoadSteps {
      * or a step has no weights on one side of it).
      */
     double netLoadKg() {
+        lastStepMs = -1;
         if (overflow) {
             return Double.NaN;
         }
         int[] steps = new int[n];
+        int[] runFrom = new int[n];
+        int[] runTo = new int[n];
+        double[] runSign = new double[n];
         int count = 0;
         int i = edge;
         while (i + edge <= n) {
@@ -95,7 +103,14 @@ final class LoadSteps {
                     bestKg = Math.abs(next);
                 }
             }
-            steps[count++] = best;
+            if (count > 0 && runSign[count - 1] == Math.signum(diff) && oneRamp(runTo[count - 1], i, diff)) {
+                runTo[count - 1] = j - 1; // the same load still coming on or going
+            } else {
+                runSign[count] = Math.signum(diff);
+                runFrom[count] = i;
+                runTo[count] = j - 1;
+                steps[count++] = best;
+            }
             i = j;
         }
         double net = 0;
@@ -103,7 +118,8 @@ final class LoadSteps {
         for (int k = 0; k < count; k++) {
             int from = k == 0 ? -1 : steps[k - 1];
             int to = k + 1 == count ? -1 : steps[k + 1];
-            double step = stepAt(steps[k], from, to);
+            double step = stepAt(steps[k], runFrom[k], runTo[k], from, k == 0 ? -1 : runTo[k - 1], to,
+                    k + 1 == count ? -1 : runFrom[k + 1]);
             net += step;
             largest = Math.max(largest, Math.abs(step));
         }
@@ -112,6 +128,62 @@ final class LoadSteps {
         // hold a load that is not there (issue 12, seed 20261122 life 22 at 10 SPS: a 0.81 kg lean on and off
         // during a pour summed to -0.11 kg); the settled weights measure such an episode better
         return Math.abs(net) < largest / 2 ? 0 : net;
+    }
+
+    /**
+     * {@link #netLoadKg}, or 0 when the load its last step put on went slowly after it: a lean may ease off over
+     * seconds, slower than a faucet pours, which is no step (issue 12, seventh round). Only where the beer cannot
+     * have done it: a pour was under way before the step (the weight fell by a step's size from the episode's first
+     * weight; a pour that begins under a press that came on at rest is as likely as the press easing, issue 12 seed
+     * 20261322 life 6) or the weight fell faster than a faucet after it, and the weight {@code weightKg} is now no heavier than just before a press's step (which a
+     * press left on the keg reaches only with its own weight of beer drawn under it since) or heavier than just after
+     * the step of a lean that lifts the keg (which beer never makes it). A load that stays while the
+     * pour runs on for less than its weight keeps its step (seed 27 at 10 SPS: a 1.06 kg knock that came on 3 s
+     * before a pour's end, taken for easing off by the pour's rate misjudged, lost 5.6 oz of the pour).
+     */
+    double netLoadKg(double weightKg) {
+        double net = netLoadKg();
+        if (Double.isNaN(net) || net == 0 || lastStepMs < 0 || (kg[0] - lastBeforeKg < stepKg && !fellFastAfterLastStep())) {
+            return net;
+        }
+        // a press: back down to where it was before it; a lean that lifts the keg: any rise since (beer never adds)
+        boolean undone = net > 0 ? weightKg <= lastBeforeKg + stepKg : weightKg >= lastAfterKg + stepKg;
+        return undone ? 0 : net;
+    }
+
+    /**
+     * Somewhere after the last step the weight fell faster than a faucet pours over two seconds, by more than a step's
+     * size: no beer alone, so a load was going (a lean easing off at once, then a pour under it: issue 12, seventh
+     * round, seed 1044 at 80 SPS, 2.5 kg eased over 18 s reported as a 107 oz pour and held as a press for hours).
+     */
+    private boolean fellFastAfterLastStep() {
+        int span = 10 * edge; // two seconds
+        int from = 0;
+        while (from < n && offsetMs[from] <= lastStepMs + GUARD_MS) {
+            from++;
+        }
+        for (int i = from; i + span < n; i++) {
+            if (kg[i] - kg[i + span] > stepKg + maxPourKgPerMs * (offsetMs[i + span] - offsetMs[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A run of change that ended at sample {@code endedAt} and one of the same sign ({@code diff}) that begins at
+     * {@code startsAt} are one ramp when the weight moved the same way between them faster than a faucet pours: a
+     * load eased on or off over seconds changes the 200 ms means by about as much as a step must, and their runs
+     * break up into pieces that are each fitted on the ramp (issue 12, seventh round: a 12.8 kg lean eased off over
+     * 17 s was measured as 11.4 kg, and the rest reported as a pour).
+     */
+    private boolean oneRamp(int endedAt, int startsAt, double diff) {
+        if (startsAt + edge > n || endedAt < edge - 1) {
+            return false;
+        }
+        double between = mean(startsAt, startsAt + edge) - mean(endedAt - edge + 1, endedAt + 1);
+        long ms = offsetMs[startsAt + edge - 1] - offsetMs[endedAt - edge + 1];
+        return Math.signum(between) == Math.signum(diff) && Math.abs(between) > stepKg / 2 + maxPourKgPerMs * ms;
     }
 
     /**
@@ -125,24 +197,37 @@ final class LoadSteps {
     }
 
     /**
-     * The step at sample {@code at}, from the weights after the step at {@code from} and before the one at
-     * {@code to} (-1: none), kg.
+     * The step at sample {@code at}, whose change ran from sample {@code runFrom} to {@code runTo}, from the weights
+     * after the step at {@code from} (its run ending at {@code fromRunTo}) and before the one at {@code to} (its run
+     * beginning at {@code toRunFrom}; -1: none), kg. The lines are fitted to the
+     * weights before the run began and after it ended: a real load comes on over up to a second (issue 12, seventh
+     * round), and the weights next to its steepest point are still on its ramp.
      */
-    private double stepAt(int at, int from, int to) {
+    private double stepAt(int at, int runFrom, int runTo, int from, int fromRunTo, int to, int toRunFrom) {
         long t0 = offsetMs[at];
+        // the run's ends, as times from the step; an instant step's run is about its own GUARD_MS either side
+        // a ramp's run ends where the change over 200 ms falls below a step's, with up to one edge of its tail left
+        long preEnd = Math.min(-GUARD_MS, offsetMs[runFrom] - t0 - 1);
+        long postStart = Math.max(GUARD_MS, offsetMs[runTo] - t0 + 1);
+        // longer than an instant step's run: one edge either side of it, and up to one more for the 100 ms smoothing
+        // and the spike filter at 80 SPS (extended at 2 edges, steps under a pour on the bar of steps lost 8 oz)
+        if (runTo - runFrom >= 3 * edge) {
+            preEnd = Math.min(preEnd, offsetMs[Math.max(0, runFrom - edge)] - t0 - 1);
+            postStart = Math.max(postStart, offsetMs[Math.min(n - 1, runTo + edge)] - t0 + 1);
+        }
         // sums per side: count, t, x, tt, tx (t relative to the step)
         double[] pre = new double[5];
         double[] post = new double[5];
         for (int i = Math.max(0, from); i < (to < 0 ? n : to); i++) {
             long t = offsetMs[i] - t0;
-            boolean nearOther = (from >= 0 && offsetMs[i] - offsetMs[from] < GUARD_MS)
-                    || (to >= 0 && offsetMs[to] - offsetMs[i] < GUARD_MS);
-            if (nearOther || Math.abs(t) < GUARD_MS) {
+            boolean nearOther = (from >= 0 && (i <= fromRunTo || offsetMs[i] - offsetMs[from] < GUARD_MS))
+                    || (to >= 0 && (i >= toRunFrom || offsetMs[to] - offsetMs[i] < GUARD_MS));
+            if (nearOther) {
                 continue;
             }
-            if (t < 0 && t >= -SPAN_MS) {
+            if (t <= preEnd && t >= preEnd - (SPAN_MS - GUARD_MS)) {
                 accumulate(pre, t, kg[i]);
-            } else if (t >= 0 && t <= SPAN_MS) {
+            } else if (t >= postStart && t <= postStart + (SPAN_MS - GUARD_MS)) {
                 accumulate(post, t, kg[i]);
             }
         }
@@ -155,6 +240,9 @@ final class LoadSteps {
         double slope = stt > 0 ? Math.max(-maxPourKgPerMs, Math.min(0, stx / stt)) : 0;
         double before = pre[2] / pre[0] - slope * pre[1] / pre[0];
         double after = post[2] / post[0] - slope * post[1] / post[0];
+        lastStepMs = t0;
+        lastAfterKg = after;
+        lastBeforeKg = before;
         return after - before;
     }
 

@@ -30,9 +30,10 @@ import java.util.stream.Collectors;
  * against their truth. See docs/accuracy.md for the command, the lives and the figures.
  *
  * <p>Options: {@code --lives N} (default 40 per seed), {@code --seed S} (default 20261122) or
- * {@code --seeds A,B,C} (one column pair per seed, then the pooled columns), {@code --bar real|none}
- * (default real: the disturbances of issue 12, {@link BarDisturbances#realBar()}; none: the
- * undisturbed lives of before), {@code --threads T} (default 2), {@code --shell-spread-kg X}
+ * {@code --seeds A,B,C} (one column pair per seed, then the pooled columns), {@code --bar real|steps|none}
+ * (default real: the disturbances of issue 12, {@link BarDisturbances#realBar()}, most loads ramping, easing or
+ * rocking; steps: the same bar with every load a step, {@link BarDisturbances#realBarOfSteps()}, the bar of rounds
+ * one to six; none: the undisturbed lives of before), {@code --threads T} (default 2), {@code --shell-spread-kg X}
  * (default 0.3 with the real bar, 0.1 without: how far real keg shells differ from the reference
  * empty weight; 0 isolates the pipeline's own error), {@code --noise-factor F} and
  * {@code --spikes-per-hour N} (stress beyond the datasheet); {@code --trace FILE --truth FILE}
@@ -71,8 +72,9 @@ public final class AccuracyBenchmark {
         String barName = option(args, "--bar") == null ? "real" : option(args, "--bar");
         BarDisturbances bar = switch (barName) {
             case "real" -> BarDisturbances.realBar();
+            case "steps" -> BarDisturbances.realBarOfSteps();
             case "none" -> BarDisturbances.none();
-            default -> throw new IllegalArgumentException("--bar must be real or none, not '" + barName + "'");
+            default -> throw new IllegalArgumentException("--bar must be real, steps or none, not '" + barName + "'");
         };
         double shellSpreadKg = doubleOption(args, "--shell-spread-kg", bar.isNone() ? TrafficProfile.busyBar().shellSpreadKg()
                 : REAL_BAR_SHELL_SPREAD_KG);

@@ -65,7 +65,6 @@ public final class ScaleLoop implements Runnable {
     private volatile long drainsBegun;
     private final AtomicLong samples = new AtomicLong();
     private final AtomicLong validSamples = new AtomicLong();
-    private final AtomicLong bursts = new AtomicLong();
     private final CountDownLatch firstSample = new CountDownLatch(1);
     private volatile boolean running = true;
     private volatile String lastError;
@@ -141,9 +140,6 @@ public final class ScaleLoop implements Runnable {
 
     /** Every sample of the burst in order, whatever became of the one before; then the burst is empty. */
     private void processAll(List<RawSample> burst) {
-        if (burst.isEmpty()) {
-            return;
-        }
         for (RawSample sample : burst) {
             try {
                 accept(sample);
@@ -152,7 +148,6 @@ public final class ScaleLoop implements Runnable {
             }
         }
         burst.clear();
-        bursts.incrementAndGet();
     }
 
     private void failed(RuntimeException e) {
@@ -242,11 +237,6 @@ public final class ScaleLoop implements Runnable {
 
     public long validSamples() {
         return validSamples.get();
-    }
-
-    /** Drains that brought samples, since start: one per sample while watched, about one per burst period else. */
-    public long bursts() {
-        return bursts.get();
     }
 
     public String lastError() {

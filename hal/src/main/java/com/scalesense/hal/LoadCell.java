@@ -1,6 +1,7 @@
 package com.scalesense.hal;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A load cell behind an ADC, in domain terms: a stream of raw signed counts with their status.
@@ -20,6 +21,30 @@ public interface LoadCell extends AutoCloseable {
      * @throws HalException         if the load cell is closed
      */
     RawSample read(Duration timeout) throws InterruptedException;
+
+    /**
+     * Takes the samples that are ready, oldest first: adds at most {@code max} of them to
+     * {@code into}, in order, each with its own times. When none is ready it waits up to
+     * {@code wait} for the next one, as {@link #read} does (one with status
+     * {@link SampleStatus#NOT_READY} if none came in time); the rest are taken only if they are
+     * already there, never waited for. So a caller that was away for a while (the agent's sampling
+     * thread works in bursts, issue 18) gets every sample of that while in one call, and the
+     * stream is the same as one {@link #read} per sample would give.
+     *
+     * <p>The default cannot tell whether a sample is ready without waiting for it, so it adds
+     * exactly one, from {@link #read}. A cell with a buffer (the HX711 driver's ring) or with
+     * sample times to compare against a clock (a paced simulation) hands out all it has; a cell
+     * that keeps the default and feeds the agent gets one sample per burst period.
+     *
+     * @param max at least 1
+     * @return how many samples were added, at least 1
+     * @throws InterruptedException if the calling thread is interrupted while waiting
+     * @throws HalException         if the load cell is closed
+     */
+    default int drain(List<RawSample> into, int max, Duration wait) throws InterruptedException {
+        into.add(read(wait));
+        return 1;
+    }
 
     /** The output data rate the cell runs at. */
     SampleRate rate();

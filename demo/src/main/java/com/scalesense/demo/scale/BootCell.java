@@ -7,6 +7,7 @@ import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.sim.Scenario;
 import com.scalesense.hal.sim.SimulatedLoadCell;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -55,6 +56,22 @@ final class BootCell implements LoadCell {
             }
         }
         throw new HalException("the scale's cell is closed: this boot of its agent has stopped");
+    }
+
+    /**
+     * {@inheritDoc} Here: the next sample as {@link #read} gives it, then every following one whose
+     * time on the {@link SimClock} has come.
+     */
+    @Override
+    public int drain(List<RawSample> into, int max, Duration wait) throws InterruptedException {
+        into.add(read(wait));
+        int n = 1;
+        long period = SampleRate.SPS_10.periodNanos();
+        while (n < max && !closed && !over(world, scenario) && time.realNanosUntil(world.nowNanos() + period) <= 0) {
+            into.add(world.read(Duration.ZERO));
+            n++;
+        }
+        return n;
     }
 
     @Override

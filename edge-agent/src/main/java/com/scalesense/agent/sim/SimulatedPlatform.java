@@ -6,6 +6,7 @@ import com.scalesense.hal.SampleRate;
 import com.scalesense.hal.SampleStatus;
 import com.scalesense.hal.sim.AdcSignal;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.DoubleFunction;
 
 /**
@@ -53,8 +54,23 @@ public final class SimulatedPlatform implements LoadCell {
 
     @Override
     public RawSample read(Duration timeout) throws InterruptedException {
-        RawSample sample = bar.read(timeout);
+        return onPlatform(bar.read(timeout), weight);
+    }
+
+    /** {@inheritDoc} Here: the bar's samples, each as {@link #read} would turn it; one weight for the whole call. */
+    @Override
+    public int drain(List<RawSample> into, int max, Duration wait) throws InterruptedException {
+        int from = into.size();
+        int n = bar.drain(into, max, wait);
         Weight w = weight;
+        for (int i = from; i < from + n; i++) {
+            into.set(i, onPlatform(into.get(i), w));
+        }
+        return n;
+    }
+
+    /** The sample the cell gives with {@code w} on it in place of the bar's load, or the bar's sample. */
+    private static RawSample onPlatform(RawSample sample, Weight w) {
         if (w == null || sample.status() == SampleStatus.NOT_READY) {
             return sample;
         }

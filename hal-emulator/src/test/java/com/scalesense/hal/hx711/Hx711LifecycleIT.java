@@ -83,4 +83,63 @@ class Hx711LifecycleIT {
             assertThat(rig.driver.read(Duration.ZERO).status()).as("nothing more").isEqualTo(SampleStatus.NOT_READY);
         }
     }
+
+    /**
+     * The agent's sampling thread takes the driver's samples in bursts (issue 18): a second of
+     * conversions left in the ring comes out in one drain, in order, each with its own time; a
+     * drain takes no more than asked; what is left at close is still handed out, then nothing.
+     */
+    @Test
+    void drain_hands_out_a_second_of_samples_at_once_in_order_and_what_is_left_after_close()
+            throws InterruptedException {
+        Hx711Config config = Hx711Config.of(EmulatedHx711.DOUT, EmulatedHx711.SCK, SampleRate.SPS_80);
+        long period = SampleRate.SPS_80.periodNanos();
+        // counts = emulated ms: each conversion reads more than the one before
+        try (EmulatedHx711 rig = EmulatedHx711.start(config, n -> n / 1e6)) {
+            RawSample first = rig.firstOk();
+            // when a second of conversions gathers while nobody reads (80 at 80 SPS)
+            advanceUntilWaiting(rig, 80);
+
+            List<RawSample> burst = new ArrayList<>();
+            int n = rig.driver.drain(burst, Hx711Config.DEFAULT_BUFFER_CAPACITY, Duration.ZERO);
+
+            // then one drain takes all 80, a period apart, in order, and nothing was dropped
+            assertThat(n).isEqualTo(80);
+            assertThat(burst).hasSize(80).extracting(RawSample::status).containsOnly(SampleStatus.OK);
+            RawSample before = first;
+            for (RawSample s : burst) {
+                assertThat(s.monotonicNanos() - before.monotonicNanos())
+                        .as("one period (within one poll, 1/40 period) after the sample before")
+                        .isBetween(period - period / 40, period + period / 40);
+                assertThat(s.value()).isGreaterThan(before.value());
+                before = s;
+            }
+            assertThat(rig.driver.waitingSamples()).isZero();
+            assertThat(rig.driver.stats().droppedSamples()).isZero();
+
+            // and a drain takes no more than asked, the oldest first
+            advanceUntilWaiting(rig, 10);
+            List<RawSample> four = new ArrayList<>();
+            assertThat(rig.driver.drain(four, 4, Duration.ZERO)).isEqualTo(4);
+            assertThat(four.get(0).monotonicNanos()).isGreaterThan(before.monotonicNanos());
+            assertThat(rig.driver.waitingSamples()).isEqualTo(6);
+
+            // and after close the six left come out, then the driver refuses
+            rig.driver.close();
+            List<RawSample> left = new ArrayList<>();
+            assertThat(rig.driver.drain(left, 100, Duration.ofSeconds(1))).isEqualTo(6);
+            assertThat(left.get(0).monotonicNanos()).isGreaterThan(four.get(3).monotonicNanos());
+            assertThatThrownBy(() -> rig.driver.drain(new ArrayList<>(), 100, Duration.ofSeconds(1)))
+                    .isInstanceOf(Hx711ClosedException.class);
+        }
+    }
+
+    /** Moves emulated time on a quarter period at a time until {@code count} samples wait unread. */
+    private static void advanceUntilWaiting(EmulatedHx711 rig, int count) {
+        Duration step = Duration.ofNanos(SampleRate.SPS_80.periodNanos() / 4);
+        for (int i = 0; i < 4 * (count + 2) && rig.driver.waitingSamples() < count; i++) {
+            rig.advance(step);
+        }
+        assertThat(rig.driver.waitingSamples()).isEqualTo(count);
+    }
 }

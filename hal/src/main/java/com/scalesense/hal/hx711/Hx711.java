@@ -15,6 +15,7 @@ import com.scalesense.hal.hx711.internal.SamplingLoop;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -107,9 +108,31 @@ public final class Hx711 implements LoadCell {
             throw new Hx711ClosedException(config.doutPin(), config.sckPin());
         }
         RawSample sample = ring.take(timeout.toNanos());
-        if (sample != null) {
-            return sample;
+        return sample != null ? sample : nothingCame();
+    }
+
+    /**
+     * {@inheritDoc} Here: the samples waiting in the ring. After {@link #close} the ones still in
+     * it are handed out without waiting (what the chip delivered before the stop is not lost),
+     * and only an empty ring throws.
+     *
+     * @throws Hx711GpioException if a pin failed and sampling stopped (after the samples taken before it)
+     */
+    @Override
+    public int drain(List<RawSample> into, int max, Duration wait) throws InterruptedException {
+        if (thread == null) {
+            throw new Hx711ClosedException(config.doutPin(), config.sckPin());
         }
+        int n = ring.drainTo(into, max, closed ? 0 : wait.toNanos());
+        if (n > 0) {
+            return n;
+        }
+        into.add(nothingCame());
+        return 1;
+    }
+
+    /** Why no sample came: a pin failure or a close as exceptions, else a NOT_READY sample stamped now. */
+    private RawSample nothingCame() {
         RuntimeException failure = loop.failure();
         if (failure != null) {
             throw new Hx711GpioException(config.doutPin(), config.sckPin(), failure);

@@ -3,6 +3,8 @@ package com.scalesense.hal.hx711.internal;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleStatus;
 
+import java.util.List;
+
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -63,20 +65,52 @@ public final class SampleRing {
     public RawSample take(long timeoutNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            long remaining = timeoutNanos;
-            while (size == 0) {
-                if (remaining <= 0 || closed) {
-                    return null;
-                }
-                remaining = notEmpty.awaitNanos(remaining);
-            }
-            RawSample sample = new RawSample(values[head], nanos[head], wallMillis[head], STATUSES[statuses[head]]);
-            head = (head + 1) % values.length;
-            size--;
-            return sample;
+            return awaitNotEmpty(timeoutNanos) ? takeHead() : null;
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Takes the samples waiting, oldest first, at most {@code max}; if none is waiting, waits up to
+     * {@code timeoutNanos} for the first (no longer once the ring is closed).
+     *
+     * @return how many samples were added to {@code into}, 0 if none came in time
+     */
+    public int drainTo(List<RawSample> into, int max, long timeoutNanos) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            if (!awaitNotEmpty(timeoutNanos)) {
+                return 0;
+            }
+            int n = Math.min(size, max);
+            for (int i = 0; i < n; i++) {
+                into.add(takeHead());
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: waits up to {@code timeoutNanos} for a sample; false if none came or the ring closed empty. */
+    private boolean awaitNotEmpty(long timeoutNanos) throws InterruptedException {
+        long remaining = timeoutNanos;
+        while (size == 0) {
+            if (remaining <= 0 || closed) {
+                return false;
+            }
+            remaining = notEmpty.awaitNanos(remaining);
+        }
+        return true;
+    }
+
+    /** Under the lock, with a sample waiting: removes and returns the oldest. */
+    private RawSample takeHead() {
+        RawSample sample = new RawSample(values[head], nanos[head], wallMillis[head], STATUSES[statuses[head]]);
+        head = (head + 1) % values.length;
+        size--;
+        return sample;
     }
 
     /** Samples overwritten before anyone read them, since creation. */

@@ -4,6 +4,9 @@ import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleStatus;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SampleRingTest {
@@ -47,5 +50,32 @@ class SampleRingTest {
 
         assertThat(ring.take(Long.MAX_VALUE).value()).isEqualTo(9);
         assertThat(ring.take(Long.MAX_VALUE)).as("closed and empty: no wait").isNull();
+    }
+
+    @Test
+    void drain_takes_the_waiting_samples_oldest_first_no_more_than_asked() throws InterruptedException {
+        SampleRing ring = new SampleRing(8);
+        for (int value = 1; value <= 5; value++) {
+            ring.put(value, value * 100L, value * 1_000L, SampleStatus.OK);
+        }
+        List<RawSample> into = new ArrayList<>();
+
+        assertThat(ring.drainTo(into, 3, 0)).isEqualTo(3);
+        assertThat(ring.drainTo(into, 10, 0)).isEqualTo(2);
+        assertThat(into).extracting(RawSample::value).containsExactly(1, 2, 3, 4, 5);
+        assertThat(into.get(4)).isEqualTo(new RawSample(5, 500, 5_000, SampleStatus.OK));
+        assertThat(ring.drainTo(into, 10, 1_000_000)).as("none came in time").isZero();
+    }
+
+    @Test
+    void drain_of_a_closed_ring_hands_out_what_it_holds_then_nothing_without_waiting() throws InterruptedException {
+        SampleRing ring = new SampleRing(4);
+        ring.put(1, 1, 1, SampleStatus.OK);
+        ring.put(2, 2, 2, SampleStatus.OK);
+        ring.close();
+        List<RawSample> into = new ArrayList<>();
+
+        assertThat(ring.drainTo(into, 10, Long.MAX_VALUE)).isEqualTo(2);
+        assertThat(ring.drainTo(into, 10, Long.MAX_VALUE)).isZero();
     }
 }

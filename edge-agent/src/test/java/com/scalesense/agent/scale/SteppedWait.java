@@ -1,0 +1,52 @@
+package com.scalesense.agent.scale;
+
+/**
+ * A {@link BurstWait} whose burst periods pass only when the test says so ({@link #elapse()}); a
+ * {@link #wake()} ends a wait as in production. So a test knows when the sampling thread waits and
+ * what ended each wait, however busy the machine is. A wait nobody ends fails after 30 s.
+ */
+final class SteppedWait implements BurstWait {
+
+    private boolean woken;
+    private boolean elapsed;
+    private int waits;
+    private int endedByTime;
+
+    @Override
+    public synchronized void await(long nanos) throws InterruptedException {
+        waits++;
+        for (int i = 0; i < 30 && !woken && !elapsed; i++) {
+            wait(1_000);
+        }
+        if (!woken && !elapsed) {
+            throw new IllegalStateException("the test neither woke the sampling thread nor let a burst period pass");
+        }
+        if (!woken) {
+            endedByTime++;
+        }
+        woken = false;
+        elapsed = false;
+    }
+
+    @Override
+    public synchronized void wake() {
+        woken = true;
+        notifyAll();
+    }
+
+    /** Lets the burst period under way (or the next) pass. */
+    synchronized void elapse() {
+        elapsed = true;
+        notifyAll();
+    }
+
+    /** Waits begun so far (the sampling thread is in the last one until it ends). */
+    synchronized int waits() {
+        return waits;
+    }
+
+    /** Waits that a burst period ended, not a wake. */
+    synchronized int endedByTime() {
+        return endedByTime;
+    }
+}

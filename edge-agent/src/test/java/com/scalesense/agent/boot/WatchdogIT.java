@@ -22,8 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 class WatchdogIT {
 
     private static final Duration GUARD = Duration.ofMinutes(1);
-    /** Rounds of 1 s (a third of it), as WatchdogSec=30s gives rounds of 10 s. */
-    private static final Duration WATCHDOG = Duration.ofSeconds(3);
+    /**
+     * Rounds of 2 s (a third of it), as WatchdogSec=30s gives rounds of 10 s; above the sampling
+     * thread's 1 s bursts (ScaleLoop.BURST_PERIOD), which the check must see between two rounds.
+     */
+    private static final Duration WATCHDOG = Duration.ofSeconds(6);
     private static final int FED = 5;
 
     @TempDir

@@ -43,7 +43,11 @@ import java.util.function.LongSupplier;
  * clock starts when the agent's outbox took its end (the demo's ledger, told on the sampling
  * thread right before the state message goes out) and stops when a consistent read of the tap's
  * TAP#STATE first shows that instant or later; the tables are read every {@value #POLL_MS} ms,
- * which bounds the measurement's own error. Prints the distribution beside the goal.
+ * which bounds the measurement's own error. Prints the distribution beside the goal, and a second
+ * one from the sample at which the pipeline ended the pour (the event's timestamp, in real time by
+ * the speed): that one includes the sampling thread's bursts (up to {@code ScaleLoop.BURST_PERIOD}
+ * before the outbox takes the pour), which only show at {@code bench.speed} 1: faster, the loop
+ * never waits.
  * <p>
  * The low_keg alert (issue 18): the location's settings are the cloud's defaults (15 %, 900 s grace)
  * and taps 02 and 04 run low during the evening. For each tap whose alert fires, the clock starts at
@@ -82,6 +86,7 @@ public final class FreshnessBenchmark {
         LongSupplier realNanos = System::nanoTime;
         SimClock time = new SimClock(eveningStart, speed, realNanos);
         List<Long> latenciesNanos = new ArrayList<>();
+        List<Long> sinceEndNanos = new ArrayList<>();
         Map<String, Seen> alerts = new java.util.TreeMap<>();
         List<String> alertLines = new ArrayList<>();
         int pours;
@@ -123,6 +128,12 @@ public final class FreshnessBenchmark {
                             if (!done.contains(p) && stateAt.get(tap.tapNumber()) >= p.pour().timestampMs()) {
                                 done.add(p);
                                 latenciesNanos.add(readAt - p.heardAtNanos());
+                                // From the sample at which the pipeline ended the pour (its timestamp): what
+                                // the sampling thread's bursts add before the outbox (ScaleLoop.BURST_PERIOD,
+                                // real time) is inside; the settle window before that sample is not.
+                                long sinceEndSim = time.simNanos()
+                                        - (p.pour().timestampMs() - time.eveningStartMs()) * 1_000_000L;
+                                sinceEndNanos.add((long) (sinceEndSim / time.speed()));
                             }
                         }
                     }
@@ -146,7 +157,7 @@ public final class FreshnessBenchmark {
                 alertLines.add(alertLine(cloud, tap, alerts.get(tap.tapNumber()), time, endMs));
             }
         }
-        report(latenciesNanos, pours, states);
+        report(latenciesNanos, sinceEndNanos, pours, states);
         System.out.printf(Locale.ROOT, "low_keg (%d %%, %d s grace), from the first low reading + grace to the alert"
                 + " firing in ALERT#/ACTIVE#, read every %d ms:%n", LOW_KEG_PCT, GRACE_PERIOD_SECS, ALERT_POLL_MS);
         alertLines.forEach(System.out::println);
@@ -212,17 +223,23 @@ public final class FreshnessBenchmark {
                 (seen.seenAtMs() - due) / time.speed());
     }
 
-    private static void report(List<Long> nanos, int pours, long states) {
-        List<Long> sorted = new ArrayList<>(nanos);
-        sorted.sort(null);
+    private static void report(List<Long> fromOutbox, List<Long> fromLastSample, int pours, long states) {
         System.out.printf(Locale.ROOT, "pours %d, seen on TAP#STATE %d, state messages the sink took %d%n", pours,
-                sorted.size(), states);
-        if (sorted.isEmpty()) {
+                fromOutbox.size(), states);
+        distribution("pour end -> TAP#STATE", fromOutbox);
+        distribution("pour's sample -> TAP#STATE (the sampling bursts included; bar time / speed)",
+                fromLastSample);
+    }
+
+    private static void distribution(String what, List<Long> nanos) {
+        if (nanos.isEmpty()) {
             return;
         }
-        System.out.printf(Locale.ROOT, "pour end -> TAP#STATE, real ms: min %.0f  median %.0f  p90 %.0f  p99 %.0f  max %.0f"
-                        + "  (goal: median <= 3000, p99 <= 10000)%n", ms(sorted, 0), ms(sorted, 0.5), ms(sorted, 0.9),
-                ms(sorted, 0.99), ms(sorted, 1));
+        List<Long> sorted = new ArrayList<>(nanos);
+        sorted.sort(null);
+        System.out.printf(Locale.ROOT, "%s, real ms: min %.0f  median %.0f  p90 %.0f  p99 %.0f  max %.0f"
+                        + "  (goal: median <= 3000, p99 <= 10000)%n", what, ms(sorted, 0), ms(sorted, 0.5),
+                ms(sorted, 0.9), ms(sorted, 0.99), ms(sorted, 1));
     }
 
     /** Nearest-rank percentile, ms. */

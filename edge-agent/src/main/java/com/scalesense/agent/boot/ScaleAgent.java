@@ -279,13 +279,18 @@ public final class ScaleAgent implements AutoCloseable {
         }
     }
 
-    /** One line for {@code systemctl status}. */
+    /**
+     * One line for {@code systemctl status}, sent at every health check. Concatenated, not
+     * {@code String.format}: the formatter looks up the locale's digits for every number, which was
+     * a quarter of the housekeeping round's CPU (issue 18, async-profiler on the interpreted agent).
+     */
     String summary() {
         var o = parts.outbox().status();
-        return String.format("%s samples, %d readings, outbox %d pending/%d sealed/%d dropped, %s",
-                parts.loop().samples(), parts.sink().readings(), o.pendingEntries(), o.sealedBatches(),
-                o.droppedEntries(), parts.uplink() == null ? "offline" : parts.uplink().connectivity().connected()
-                        ? "connected" : "connecting");
+        String link = parts.uplink() == null ? "offline"
+                : parts.uplink().connectivity().connected() ? "connected" : "connecting";
+        return parts.loop().samples() + " samples, " + parts.sink().readings() + " readings, outbox "
+                + o.pendingEntries() + " pending/" + o.sealedBatches() + " sealed/" + o.droppedEntries() + " dropped, "
+                + link;
     }
 
     /** The status the control socket reports. */

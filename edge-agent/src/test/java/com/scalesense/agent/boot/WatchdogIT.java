@@ -50,6 +50,9 @@ class WatchdogIT {
             }
         }
         assertThat(count(told, "READY=1")).isOne();
+        // each healthy round also tells systemctl status what the agent is doing
+        assertThat(told).anyMatch(m -> m.matches(
+                "STATUS=\\d+ samples, \\d+ readings, outbox \\d+ pending/\\d+ sealed/\\d+ dropped, (connected|connecting)"));
     }
 
     private static long count(List<String> told, String message) {

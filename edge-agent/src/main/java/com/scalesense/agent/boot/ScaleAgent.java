@@ -248,7 +248,7 @@ public final class ScaleAgent implements AutoCloseable {
                 Housekeeping.Chore.eachRound("health check", () -> watch(health)),
                 Housekeeping.Chore.eachRound("uplink heartbeat", () -> {
                     if (parts.uplink() != null) {
-                        parts.uplink().heartbeat();
+                        parts.uplink().wake();
                     }
                 })));
         scheduler.scheduleWithFixedDelay(rounds, round.toMillis(), round.toMillis(), TimeUnit.MILLISECONDS);
@@ -259,7 +259,7 @@ public final class ScaleAgent implements AutoCloseable {
     private void tick(Batcher batcher) {
         try {
             if (batcher.tick(false) > 0 && parts.uplink() != null) {
-                parts.uplink().batchSealed();
+                parts.uplink().wake();
             }
         } catch (RuntimeException e) {
             LOG.error("batcher tick failed", e);

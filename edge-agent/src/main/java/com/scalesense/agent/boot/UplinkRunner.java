@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * The publishing half of the agent, present only when a broker is configured: the publisher (Paho
  * or the AWS IoT Device SDK, by {@code mqtt.client}),
  * the uplink loop draining the outbox (acknowledging only after PUBACK) and the command inbox.
- * The loop steps when woken ({@link #batchSealed()}, a PUBACK, a deadline) rather than on a period;
+ * The loop steps when woken ({@link #wake()}, a PUBACK, a deadline) rather than on a period;
  * its steps are counted for the watchdog.
  */
 final class UplinkRunner implements AutoCloseable {
@@ -87,16 +87,12 @@ final class UplinkRunner implements AutoCloseable {
         };
     }
 
-    /** The batcher sealed a batch: publish it now rather than at the loop's safety net. */
-    void batchSealed() {
-        uplink.wake();
-    }
-
     /**
-     * The housekeeping round's heartbeat: a step now, so the health check sees the loop alive between
-     * two rounds without its own safety-net timer waking the agent more often (issue 18).
+     * A step now rather than at the loop's safety net: after the batcher sealed a batch (publish it),
+     * and from the housekeeping round, so the health check sees the loop alive between two rounds
+     * without a timer of the loop's own waking the agent more often (issue 18).
      */
-    void heartbeat() {
+    void wake() {
         uplink.wake();
     }
 

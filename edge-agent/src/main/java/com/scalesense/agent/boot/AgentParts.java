@@ -27,6 +27,7 @@ import com.scalesense.protocol.BootRegistration;
 import com.scalesense.protocol.Capabilities;
 import com.scalesense.protocol.ReadingsBatch;
 import com.scalesense.protocol.WireCodec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ final class AgentParts implements AutoCloseable {
     private StateDirLock lock;
 
     private AgentParts(AgentConfig config, Sensors sensors, NvsStore nvs, Outbox outbox, String bootId, long bootCount,
-                       String firmwareVersion, OutboxSink.Accepted hook, KegProfile firstKeg) {
+                       String firmwareVersion, OutboxSink.Accepted hook, KegProfile firstKeg, Duration quietBurst) {
         this.config = config;
         this.sensors = sensors;
         this.nvs = nvs;
@@ -89,15 +90,16 @@ final class AgentParts implements AutoCloseable {
         if (model[0].pipeline() == null) {
             LOG.warn("no calibration stored: sampling for the live view and calibration only, no readings recorded");
         }
-        this.loop = new ScaleLoop(sensors.loadCell(), model[0], ambient::current, java.time.Duration.ofSeconds(1));
+        this.loop = new ScaleLoop(sensors.loadCell(), model[0], ambient::current, Duration.ofSeconds(1), quietBurst);
     }
 
     /**
      * @param hook     told of each record the outbox durably accepted (besides simulate.accepted_log)
-     * @param firstKeg the keg on the tap when the NVS store holds none, or null
+     * @param firstKeg   the keg on the tap when the NVS store holds none, or null
+     * @param quietBurst how long the sampling thread gathers samples while the scale is steady
      */
     static AgentParts open(AgentConfig config, Sensors sensors, Random random, String firmwareVersion,
-                           OutboxSink.Accepted hook, KegProfile firstKeg) {
+                           OutboxSink.Accepted hook, KegProfile firstKeg, Duration quietBurst) {
         // First: scale-cal may have the stores open itself while the agent was stopped.
         StateDirLock lock = StateDirLock.acquire(config.stateDir(), "scale-agent", ProcessHandle.current().pid());
         NvsStore nvs = null;
@@ -106,7 +108,7 @@ final class AgentParts implements AutoCloseable {
             long bootCount = nvs.nextBoot();
             Outbox outbox = Outboxes.open(config.outbox(), sensors.clock());
             AgentParts parts = new AgentParts(config, sensors, nvs, outbox, uuidV4(random), bootCount, firmwareVersion,
-                    hook, firstKeg);
+                    hook, firstKeg, quietBurst);
             parts.lock = lock;
             return parts;
         } catch (RuntimeException e) {

@@ -14,6 +14,7 @@ import com.scalesense.agent.outbox.OutboxStatus;
 import com.scalesense.agent.pipeline.keg.KegProfile;
 import com.scalesense.agent.publish.Publisher;
 import com.scalesense.agent.scale.OutboxSink;
+import com.scalesense.agent.scale.ScaleLoop;
 import com.scalesense.agent.scale.Sensors;
 import com.scalesense.agent.uplink.BootAnnouncement;
 import com.scalesense.protocol.MessageValidator;
@@ -198,11 +199,29 @@ public final class ScaleAgent implements AutoCloseable {
                 throw new UncheckedIOException("state.dir " + config.stateDir() + " cannot be created", e);
             }
             Random r = random != null ? random : new SecureRandom();
-            AgentParts parts = AgentParts.open(config, sensors, r, firmwareVersion, accepted, firstKeg);
+            AgentParts parts = AgentParts.open(config, sensors, r, firmwareVersion, accepted, firstKeg,
+                    quietBurst(round(notifier)));
             ScaleAgent agent = new ScaleAgent(config, notifier, parts, batchEvery);
             agent.run(r, restart, publisherWrap);
             return agent;
         }
+    }
+
+    /** The housekeeping round: a third of systemd's watchdog, or {@link #HEALTH_EVERY} without one. */
+    private static Duration round(SdNotifier notifier) {
+        return notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
+    }
+
+    /**
+     * The sampling thread's quiet burst ({@link ScaleLoop#QUIET_BURST_PERIOD}), at most half a housekeeping
+     * round so that every round's health check sees samples processed, never below the short burst.
+     */
+    static Duration quietBurst(Duration round) {
+        Duration half = round.dividedBy(2);
+        if (half.compareTo(ScaleLoop.BURST_PERIOD) < 0) {
+            return ScaleLoop.BURST_PERIOD;
+        }
+        return half.compareTo(ScaleLoop.QUIET_BURST_PERIOD) < 0 ? half : ScaleLoop.QUIET_BURST_PERIOD;
     }
 
     private void run(Random random, Runnable restart, UnaryOperator<Publisher> publisherWrap) throws InterruptedException {
@@ -211,7 +230,7 @@ public final class ScaleAgent implements AutoCloseable {
         Batcher batcher = new Batcher(parts.outbox(), new WireCodec(),
                 new SyncWatch(parts.sensors().timeSync(), parts.sensors().clock(), parts.sensors().mono()),
                 config.batch(), parts.bootId(), parts.sealNow());
-        Duration round = notifier.watchdogInterval().map(d -> d.dividedBy(3)).orElse(HEALTH_EVERY);
+        Duration round = round(notifier);
         BatcherWake wake = new BatcherWake(scheduler, () -> tick(batcher));
         parts.onRecorded(wake);
         if (batchEvery != null) { // a simulation faster than real time: its own heartbeat

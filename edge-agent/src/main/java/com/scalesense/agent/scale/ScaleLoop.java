@@ -4,6 +4,7 @@ import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.agent.pipeline.calibration.Calibration;
 import com.scalesense.hal.LoadCell;
 import com.scalesense.hal.RawSample;
+import com.scalesense.protocol.KegState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,13 @@ import org.slf4j.LoggerFactory;
  * answers as soon as before: the samples already there are processed first, then the task). A tap
  * is shown only the samples taken after it was attached ({@link Taps}). On {@link #stop()} the
  * samples waiting in the cell are processed before the thread ends.
+ *
+ * <p>Quiet bursts: while the keg stands still or the platform stays empty ({@link KegState#STABLE},
+ * {@link KegState#KEG_ABSENT} after the last burst) nothing is under way that a bar must see at once,
+ * so the thread waits a longer {@code quietBurst} (4 s in the agent). The first burst that shows the
+ * weight moving leaves the pipeline POURING, SETTLING or DISTURBED, and the bursts are a
+ * {@code burst} long again until it settles: a pour of more than the quiet period ends on the short
+ * bursts, as before, and its event waits no longer; a shorter one waits at most the quiet period.
  */
 public final class ScaleLoop implements Runnable {
 
@@ -45,6 +53,13 @@ public final class ScaleLoop implements Runnable {
      */
     public static final Duration BURST_PERIOD = Duration.ofSeconds(1);
 
+    /**
+     * How long samples gather between two bursts while the keg stands still or the platform stays
+     * empty (see the class comment): a quarter of the wake-ups of {@link #BURST_PERIOD}. 40 samples
+     * at 10 SPS, 320 at 80 SPS, well within the HX711 driver's ring of 1,024.
+     */
+    public static final Duration QUIET_BURST_PERIOD = Duration.ofSeconds(4);
+
     /** Full drains in a row after which the lane runs even if more samples wait (two burst periods' worth each). */
     static final int MAX_DRAINS_BEFORE_LANE = 10;
 
@@ -55,7 +70,8 @@ public final class ScaleLoop implements Runnable {
     private final Supplier<Ambient> ambient;
     private final Duration readTimeout;
     private final long burstNanos;
-    /** Samples one drain takes at most: two burst periods' worth, so a late burst is taken whole. */
+    private final long quietBurstNanos;
+    /** Samples one drain takes at most: two (quiet) burst periods' worth, so a late burst is taken whole. */
     private final int maxBurst;
     private final BurstWait wait;
     private final ConcurrentLinkedQueue<Runnable> lane = new ConcurrentLinkedQueue<>();
@@ -70,30 +86,38 @@ public final class ScaleLoop implements Runnable {
     private volatile String lastError;
 
     /**
-     * Bursts of {@link #BURST_PERIOD} on a {@link BurstWait#timed()} wait.
+     * Bursts of {@link #BURST_PERIOD}, {@code quietBurst} while the scale is steady, on a
+     * {@link BurstWait#timed()} wait.
      *
      * @param readTimeout how long one read may wait for the chip before it counts as not ready
+     * @param quietBurst  how long samples gather while the scale is steady, at least {@link #BURST_PERIOD}
      */
-    public ScaleLoop(LoadCell cell, ScaleModel model, Supplier<Ambient> ambient, Duration readTimeout) {
-        this(cell, model, ambient, readTimeout, BURST_PERIOD, BurstWait.timed());
+    public ScaleLoop(LoadCell cell, ScaleModel model, Supplier<Ambient> ambient, Duration readTimeout,
+                     Duration quietBurst) {
+        this(cell, model, ambient, readTimeout, BURST_PERIOD, quietBurst, BurstWait.timed());
     }
 
     /**
      * @param readTimeout how long one read may wait for the chip before it counts as not ready
      * @param burst       how long samples gather between two bursts while nobody watches, &gt; 0
+     * @param quietBurst  the same while the scale is steady, at least {@code burst}
      * @param wait        how the thread waits for the next burst
      */
     public ScaleLoop(LoadCell cell, ScaleModel model, Supplier<Ambient> ambient, Duration readTimeout,
-                     Duration burst, BurstWait wait) {
+                     Duration burst, Duration quietBurst, BurstWait wait) {
         if (burst.isNegative() || burst.isZero()) {
             throw new IllegalArgumentException("burst must be > 0, was " + burst);
+        }
+        if (quietBurst.compareTo(burst) < 0) {
+            throw new IllegalArgumentException("quietBurst must be >= burst (" + burst + "), was " + quietBurst);
         }
         this.cell = cell;
         this.model = model;
         this.ambient = ambient;
         this.readTimeout = readTimeout;
         this.burstNanos = burst.toNanos();
-        this.maxBurst = (int) Math.max(1, Math.ceil(2.0 * cell.rate().samplesPerSecond() * burst.toNanos() / 1e9));
+        this.quietBurstNanos = quietBurst.toNanos();
+        this.maxBurst = (int) Math.max(1, Math.ceil(2.0 * cell.rate().samplesPerSecond() * quietBurstNanos / 1e9));
         this.wait = wait;
     }
 
@@ -105,7 +129,7 @@ public final class ScaleLoop implements Runnable {
         while (running || behind) { // stopping: the samples still waiting first
             try {
                 if (!behind && !atOnce()) {
-                    wait.await(burstNanos);
+                    wait.await(steady() ? quietBurstNanos : burstNanos);
                 }
                 drainsBegun++; // only this thread writes it
                 behind = false;
@@ -136,6 +160,12 @@ public final class ScaleLoop implements Runnable {
     /** True while samples must be processed as they come: see the class comment. */
     private boolean atOnce() {
         return validSamples.get() == 0 || taps.any() || rawTaps.any() || !lane.isEmpty();
+    }
+
+    /** True while the last burst left the keg standing still or the platform empty: nothing under way. */
+    private boolean steady() {
+        KegState state = model.state();
+        return state == KegState.STABLE || state == KegState.KEG_ABSENT;
     }
 
     /** Every sample of the burst in order, whatever became of the one before; then the burst is empty. */

@@ -3,6 +3,8 @@ package com.scalesense.agent.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scalesense.agent.scale.ScaleLoop;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,15 @@ class HousekeepingTest {
 
         assertThat(done).containsExactly("tick", "health", "tick", "health", "tick", "ambient", "health");
         assertThat(rounds.rounds()).isEqualTo(3);
+    }
+
+    @Test
+    void the_sampling_threads_quiet_burst_is_half_a_round_so_each_health_check_sees_samples_between_one_and_four_seconds() {
+        assertThat(ScaleAgent.quietBurst(Duration.ofSeconds(10))).as("WatchdogSec=30").isEqualTo(Duration.ofSeconds(4));
+        assertThat(ScaleAgent.quietBurst(Duration.ofSeconds(6))).as("WatchdogSec=18").isEqualTo(Duration.ofSeconds(3));
+        assertThat(ScaleAgent.quietBurst(Duration.ofSeconds(2))).as("WatchdogSec=6").isEqualTo(Duration.ofSeconds(1));
+        assertThat(ScaleAgent.quietBurst(Duration.ofMillis(600))).as("a round shorter than two bursts")
+                .isEqualTo(ScaleLoop.BURST_PERIOD);
     }
 
     @Test

@@ -1,10 +1,12 @@
 package com.scalesense.agent.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.scalesense.agent.pipeline.Ambient;
 import com.scalesense.hal.RawSample;
+import com.scalesense.protocol.KegState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +38,8 @@ class ScaleLoopTest {
     private ScaleModelStart scale;
     private ScaleLoop loop;
     private Thread thread;
+    /** The quiet burst the loop is built with: the short one unless a test says otherwise. */
+    private Duration quietBurst = ScaleLoop.BURST_PERIOD;
 
     /**
      * The loop on a fresh store, its thread started with the pour's first sample waiting in the cell,
@@ -46,7 +50,7 @@ class ScaleLoopTest {
         List<RawSample> stream = pourStream();
         scale = new ScaleModelStart(dir.resolve("loop.db"), T0);
         loop = new ScaleLoop(cell, scale.model, () -> Ambient.SYNCED, Duration.ofSeconds(30), ScaleLoop.BURST_PERIOD,
-                wait);
+                quietBurst, wait);
         cell.offer(List.of(stream.get(0)));
         thread = new Thread(loop, "agent-sampling-test");
         thread.start();
@@ -127,6 +131,47 @@ class ScaleLoopTest {
             assertThat(scale.recorder.events()).isEqualTo(oneByOne.recorder.events());
             assertThat(scale.recorder.atOnce()).isEqualTo(oneByOne.recorder.atOnce());
         }
+    }
+
+    @Test
+    void while_the_keg_stands_still_it_waits_the_quiet_burst_and_while_the_weight_moves_the_short_one() {
+        // given a quiet burst of 4 s beside the short one of 1 s
+        quietBurst = Duration.ofSeconds(4);
+        List<RawSample> stream = startedAndWaiting();
+
+        // when the pour's samples come a burst at a time, and a model fed one by one says where the keg is after each
+        List<KegState> after = new ArrayList<>();
+        try (ScaleModelStart reference = new ScaleModelStart(dir.resolve("reference.db"), T0)) {
+            reference.model.accept(stream.get(0), Ambient.SYNCED);
+            after.add(reference.model.state());
+            for (int next = 1; next < stream.size(); next += PER_BURST) {
+                List<RawSample> burst = stream.subList(next, Math.min(next + PER_BURST, stream.size()));
+                cell.offer(burst);
+                burst.forEach(s -> reference.model.accept(s, Ambient.SYNCED));
+                after.add(reference.model.state());
+                wait.elapse();
+                awaitWaiting(after.size());
+            }
+        }
+
+        // then each wait is the quiet burst after a burst that left the keg standing still, else the short one
+        assertThat(after).as("the stream stands, pours and settles").contains(KegState.STABLE, KegState.POURING);
+        List<Long> expected = after.stream()
+                .map(s -> (s == KegState.STABLE || s == KegState.KEG_ABSENT ? quietBurst : ScaleLoop.BURST_PERIOD).toNanos())
+                .toList();
+        assertThat(wait.periods()).isEqualTo(expected);
+        assertThat(wait.periods().get(after.indexOf(KegState.POURING)))
+                .as("once the weight moves, the next burst comes after the short period").isEqualTo(
+                        ScaleLoop.BURST_PERIOD.toNanos());
+        assertThat(loop.samples()).isEqualTo(stream.size());
+    }
+
+    @Test
+    void a_quiet_burst_shorter_than_the_short_one_is_refused_naming_both() {
+        assertThatThrownBy(() -> new ScaleLoop(cell, null, () -> Ambient.SYNCED, Duration.ofSeconds(1),
+                Duration.ofSeconds(2), Duration.ofSeconds(1), wait))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("quietBurst must be >= burst (PT2S), was PT1S");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package com.scalesense.agent.scale;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A {@link BurstWait} whose burst periods pass only when the test says so ({@link #elapse()}); a
  * {@link #wake()} ends a wait as in production. So a test knows when the sampling thread waits and
@@ -11,10 +14,12 @@ final class SteppedWait implements BurstWait {
     private boolean elapsed;
     private int waits;
     private int endedByTime;
+    private final List<Long> periods = new ArrayList<>();
 
     @Override
     public synchronized void await(long nanos) throws InterruptedException {
         waits++;
+        periods.add(nanos);
         for (int i = 0; i < 30 && !woken && !elapsed; i++) {
             wait(1_000);
         }
@@ -43,6 +48,11 @@ final class SteppedWait implements BurstWait {
     /** Waits begun so far (the sampling thread is in the last one until it ends). */
     synchronized int waits() {
         return waits;
+    }
+
+    /** The period each wait begun so far was asked for, ns, in order. */
+    synchronized List<Long> periods() {
+        return List.copyOf(periods);
     }
 
     /** Waits that a burst period ended, not a wake. */

@@ -73,8 +73,12 @@ public final class KegDetector {
      * load from the beer, so the keg's own weight under it may be that much lighter than held; 0 when none.
      */
     private double foreignUnseenKg;
-    /** When {@link #foreignKg} was first held, epoch ms. */
-    private long foreignSinceMs;
+    /**
+     * The last change of {@link #foreignKg}, kg (> 0: a load came on; 0: none held), and when it was made, epoch ms: loads
+     * come and go one by one, so a lean that eases off is the newest load going, whatever was held before it.
+     */
+    private double newestKg;
+    private long newestSinceMs;
     private long nowMs;
     private double latestKg = Double.NaN;
     /** When the platform was found empty, and the latest sample below the absent threshold, epoch ms. */
@@ -298,7 +302,7 @@ public final class KegDetector {
         boolean held = phase != Phase.STABLE && episode.active && loadMoved() && Double.isNaN(kegBySteps());
         // a young press's weight that fell while nothing moved fast may be it easing off or beer drawn under it
         double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean()
-                ? Math.min(foreignKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
+                ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
         return foreignUnseenKg + eased
                 + (held ? config.pourStartKg() + maxPourKgPerMs * Math.max(0, nowMs - episode.startMs) : 0);
     }
@@ -533,9 +537,9 @@ public final class KegDetector {
             // beer alone, which is the press's weight to within half a step's noise only by chance: a pour under a
             // 0.32 kg knock within a lean's life, 0.33 kg, was lost with a fall undoing the knock to within 0.1 kg,
             // seed 20261243 at 80 SPS on the bar of steps)
-            double gone = easing && Math.abs(drop - foreignKg) <= PRESSED_KG / 2 ? foreignKg : 0;
+            double gone = easing && Math.abs(drop - newestKg) <= PRESSED_KG / 2 ? newestKg : 0;
             if (gone > 0) {
-                holdForeign(0, 0);
+                holdForeign(foreignKg - gone, foreignUnseenKg);
             }
             if (drop - gone >= config.pourStartKg()) {
                 listener.onDrop(episode.startMs, end, before - gone, afterKg);
@@ -623,22 +627,25 @@ public final class KegDetector {
     }
 
     /**
-     * A press on the keg (a foreign load heavier than nothing) held no longer than a lean lasts when the episode
-     * began: a fall under it that nothing made fast and that undoes it exactly is the press easing off (issue 12,
-     * seventh round: a lean that eases off over 2-20 s, slower than a faucet pours, was reported as a
+     * The newest load on the keg is a press ({@link #newestKg} heavier than nothing) held no longer than a lean lasts
+     * when the episode began: a fall under it that nothing made fast and that undoes it exactly is the press easing off
+     * (issue 12, seventh round: a lean that eases off over 2-20 s, slower than a faucet pours, was reported as a
      * pour of its weight and then held as a lean lifted off the keg). While the fall is under way it may be either,
-     * and {@link #unseenBeerKg} says so.
+     * and {@link #unseenBeerKg} says so. Whatever was held before it stays (eighth round: with a load held from hours
+     * before, the whole held weight was compared with the fall, and a 0.9 kg lean easing off over 19 s alone was
+     * reported as a 29 oz pour and held as a lean on top of it, seed 1017 at 10 SPS).
      */
     private boolean easingLean() {
         // a fall that nothing made fast is no faster than a faucet: a press heavier than a faucet pours in a lean's
         // life cannot ease off that way and is a thing left on the keg (a crate: its pours are beer)
-        return foreignKg > 0 && foreignKg <= maxPourKgPerMs * LEAN_MS && episode.startMs - foreignSinceMs <= LEAN_MS;
+        return newestKg > 0 && newestKg <= maxPourKgPerMs * LEAN_MS && episode.startMs - newestSinceMs <= LEAN_MS;
     }
 
     /** A foreign load of {@code kg} (0: none) on the keg, which may hold {@code unseenKg} of beer drawn unseen. */
     private void holdForeign(double kg, double unseenKg) {
-        if (foreignKg == 0 && kg != 0) {
-            foreignSinceMs = nowMs;
+        if (kg != foreignKg) {
+            newestKg = kg == 0 ? 0 : kg - foreignKg;
+            newestSinceMs = nowMs;
         }
         foreignKg = kg;
         foreignUnseenKg = kg == 0 ? 0 : unseenKg;

@@ -621,6 +621,77 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_heavy_lean_easing_off_faster_than_a_faucet_with_pours_under_it_is_gone_whole_and_the_pours_are_the_beer() {
+        // issue 12, eighth round (seed 7 at 10 SPS): a 7.4 kg lean held on the keg eased off over 13 s (0.57 kg/s)
+        // during two pours; its steps measured 6.0 kg of it, the rest went into a 79 oz pour of 35 oz and 1.36 kg
+        // was held on the keg for hours. The weight fell faster than a faucet pours and settled at the keg alone less
+        // the beer: the lean is gone whole
+        kg = 40;
+        hold(3);
+        ramp(47.4, 0.5);
+        hold(3);
+        pourUnder(7.5, t -> 0); // 0.45 kg
+        pourUnder(16, t -> -7.4 * Math.min(1, t / 13) + 0.06 * t - 0.06 * Math.max(0, Math.min(t, 14) - 6)); // 0.48 kg
+        hold(5);
+
+        assertOnePour(0.93, 0.03);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.07, within(0.03));
+    }
+
+    @Test
+    void a_lean_easing_off_on_top_of_a_crate_left_on_the_keg_is_no_pour_and_the_crate_stays() {
+        // issue 12, eighth round (seed 1017 at 10 SPS): with a load held on the keg for hours, a 0.9 kg lean held 19 s
+        // and eased off over 19 s (47 g/s, no faster than a faucet) was compared as the whole held weight, reported as
+        // a 29 oz pour and held on top of it. The lean is the newest load: it went, the crate stays
+        aKegAt40WithALoadOn(1.6);
+        hold(60);
+        ramp(42.5, 0.3);
+        hold(19);
+        ramp(41.6, 19);
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+    }
+
+    @Test
+    void a_lean_on_a_crate_easing_off_with_a_pour_under_it_leaves_the_pour_and_the_crate() {
+        // issue 12, eighth round (seed 2015 at 10 SPS): a 1.5 kg lean on a crate left on the keg eased off over 16 s
+        // with a 13 oz pour under it, together faster than a faucet pours for a while; the whole fall was reported as
+        // a 61 oz pour and the lean held with the crate, the level 4.8 % low. The lean went whole, the crate stays
+        aKegAt40WithALoadOn(8);
+        hold(60);
+        ramp(49.5, 0.3);
+        hold(20);
+        pourUnder(16, t -> -1.5 * Math.min(1, t / 8) + 0.06 * t - 0.06 * Math.min(t, 6.7)); // off over 8 s; 0.40 kg
+        hold(5);
+
+        assertOnePour(0.40, 0.03);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(39.60, within(0.03));
+    }
+
+    @Test
+    void a_lean_lifting_the_keg_that_eases_off_slowly_leaves_the_keg_as_it_was() {
+        // issue 12, eighth round (seed 1017 at 10 SPS): a 1.6 kg lean lifting the keg came on in 0.75 s and settled, so
+        // it was taken for the 0.2 kg load on the keg lifted with beer; easing off over 14 s it was no step, and its
+        // rise was held as a 1.6 kg load set on the keg, with no level for 11 h. The weight came back: nothing happened
+        aKegAt40WithALoadOn(0.2);
+        hold(60);
+        double unseenBefore = detector.unseenBeerKg();
+        ramp(38.6, 0.7);
+        hold(3);
+        ramp(40.2, 13.6);
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+        assertThat(detector.unseenBeerKg()).isEqualTo(unseenBefore);
+    }
+
+    @Test
     void a_pour_shaking_by_a_faucets_fall_within_a_second_is_not_disturbed() {
         // seed 1007 life 6 at 10 SPS: one sample of a pour's vibration 58 g high and one a second later 52 g low,
         // with the 80 g/s fall between, are 0.19 kg apart within a window, which looks like a press let go; the

@@ -964,4 +964,23 @@ class KegDetectorTest {
             }
         }
     }
+
+    @Test
+    void a_knock_right_after_a_pour_held_until_its_plateau_leaves_the_pour_whole() {
+        // issue 12, eighth round: the knock's going, a fall from its plateau, closes the pour's episode and begins the
+        // next; whether the knock went slowly was asked of the new episode's weights, which hold no step, and the
+        // knock's 0.39 kg came off the 20 oz pour (seed 20261249 at 80 SPS on the bar of steps: 12.5 oz lost)
+        kg = 40;
+        hold(3);
+        loadUnder(10, 0.06, t -> 0); // 0.6 kg, 20 oz
+        hold(0.5);
+        ramp(kg + 0.39, 0.1);
+        hold(1.5); // past a plateau's half settle, short of settling
+        ramp(kg - 0.39, 0.1);
+        hold(5);
+
+        assertOnePour(0.6, 0.03);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.4, within(0.03));
+    }
 }

@@ -327,7 +327,7 @@ public final class KegDetector {
             stepsIndex = index;
             stepsKegKg = Double.NaN;
             if (!lastWindowMoved()) {
-                double keg = latestKg - foreignKg - easedLoadKg(episode.steps.netLoadKg(), latestKg);
+                double keg = latestKg - foreignKg - easedLoadKg(episode.steps, episode.steps.netLoadKg(), latestKg);
                 double beer = episode.beforeKg - foreignKg - keg; // NaN for an unknown load: not plausible below
                 if (beer >= -PRESSED_KG && beer <= config.pourStartKg() + maxPourKgPerMs * (nowMs - episode.startMs)) {
                     stepsKegKg = keg;
@@ -338,14 +338,17 @@ public final class KegDetector {
     }
 
     /**
-     * The load the episode's steps left ({@code steppedKg}), or 0 when it went slowly after ({@link LoadSteps#netLoadKg(double)},
+     * The load {@code steps} left ({@code steppedKg}), or 0 when it went slowly after ({@link LoadSteps#netLoadKg(double)},
      * the weight being {@code weightKg}); a step that undoes the held load is that load going, not one coming on that
      * may ease (a lean lifting the keg, let go during a pour: taken for a press easing, 8 oz of the pour were lost,
-     * seed 1022 at 80 SPS on the bar of steps).
+     * seed 1022 at 80 SPS on the bar of steps). The steps are those of the episode being closed, which is not the
+     * one under way when a fall from a plateau closes it (issue 12, eighth round: the new episode's few weights had
+     * no step, a 0.39 kg knock 0.5 s after a 20 oz pour was taken for gone and 12.5 oz of the pour were lost, seed
+     * 20261249 at 80 SPS on the bar of steps).
      */
-    private double easedLoadKg(double steppedKg, double weightKg) {
+    private double easedLoadKg(LoadSteps steps, double steppedKg, double weightKg) {
         boolean undoesHeld = foreignKg != 0 && Math.abs(steppedKg + foreignKg) <= PRESSED_KG;
-        return undoesHeld || Double.isNaN(steppedKg) ? steppedKg : episode.steps.netLoadKg(weightKg);
+        return undoesHeld || Double.isNaN(steppedKg) ? steppedKg : steps.netLoadKg(weightKg);
     }
 
     /** The weights of the last window span more than a faucet pours in it: a load is moving or just moved. */
@@ -499,7 +502,7 @@ public final class KegDetector {
         double drop = before - afterKg;
         boolean loadMoved = episode.fellFast || episode.roseFast || episode.released || episode.peakKg >= before + PRESSED_KG;
         double stepped = loadMoved ? episode.steps.netLoadKg() : 0;
-        double load = loadMoved ? easedLoadKg(stepped, afterKg) : 0;
+        double load = loadMoved ? easedLoadKg(episode.steps, stepped, afterKg) : 0;
         // the weight came back to where it began (issue 12: then nothing happened): a load the steps saw come on and
         // not go went slowly (seventh round: a lean that eases off over seconds is no step), as a load left on the
         // keg with exactly its own weight of beer drawn under it would be a coincidence

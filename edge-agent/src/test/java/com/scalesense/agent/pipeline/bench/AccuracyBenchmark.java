@@ -156,6 +156,11 @@ public final class AccuracyBenchmark {
                         out.printf(Locale.ROOT, "  worst assigned reading: %.3f %% at %.1f min of its keg, %s, tare %s, during [%s]%n",
                                 w.errPct(), w.sinceSetDownMs() / 60_000.0, w.state(), w.tare(), w.during());
                     }
+                    for (Score.Verdict v : life.verdicts()) { // which disturbance each false pour fell on
+                        if (v.what().equals("pour") && v.verdict().equals("false")) {
+                            out.printf(Locale.ROOT, "  false pour: %.1f oz at %d ms, on [%s]%n", v.detectedOz(), v.timeMs(), v.cause());
+                        }
+                    }
                 }
             }
             if (seeds.size() > 1) {

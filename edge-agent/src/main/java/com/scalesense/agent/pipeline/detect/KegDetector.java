@@ -309,7 +309,7 @@ public final class KegDetector {
         }
         boolean held = phase != Phase.STABLE && episode.active && loadMoved() && Double.isNaN(kegBySteps());
         // a young press's weight that fell while nothing moved fast may be it easing off or beer drawn under it
-        double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean()
+        double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean(episode)
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
         return foreignUnseenKg + eased
                 + (held ? config.pourStartKg() + maxPourKgPerMs * Math.max(0, nowMs - episode.startMs) : 0);
@@ -544,7 +544,7 @@ public final class KegDetector {
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast && !eased && drop >= config.pourStartKg();
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
                 || loadLifted || pressedAndHeld || leanStays;
-        boolean easing = !loadMoved && easingLean();
+        boolean easing = !loadMoved && easingLean(episode);
         episode.active = false;
         if (!disturbed) {
             // the press eased off, all of it and no more (a load that stays and has beer drawn under it falls by the
@@ -688,12 +688,13 @@ public final class KegDetector {
      * pour of its weight and then held as a lean lifted off the keg). While the fall is under way it may be either,
      * and {@link #unseenBeerKg} says so. Whatever was held before it stays (eighth round: with a load held from hours
      * before, the whole held weight was compared with the fall, and a 0.9 kg lean easing off over 19 s alone was
-     * reported as a 29 oz pour and held as a lean on top of it, seed 1017 at 10 SPS).
+     * reported as a 29 oz pour and held as a lean on top of it, seed 1017 at 10 SPS). The age is taken at the start of
+     * {@code e}, the episode being judged, which is not the one under way when a fall from a plateau closes it.
      */
-    private boolean easingLean() {
+    private boolean easingLean(Episode e) {
         // a fall that nothing made fast is no faster than a faucet: a press heavier than a faucet pours in a lean's
         // life cannot ease off that way and is a thing left on the keg (a crate: its pours are beer)
-        return newestKg > 0 && newestKg <= maxPourKgPerMs * LEAN_MS && episode.startMs - newestSinceMs <= LEAN_MS;
+        return newestKg > 0 && newestKg <= maxPourKgPerMs * LEAN_MS && e.startMs - newestSinceMs <= LEAN_MS;
     }
 
     /** A foreign load of {@code kg} (0: none) on the keg, which may hold {@code unseenKg} of beer drawn unseen. */

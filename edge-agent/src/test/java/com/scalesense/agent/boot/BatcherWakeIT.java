@@ -27,13 +27,7 @@ class BatcherWakeIT {
     void a_keg_swap_is_sealed_into_a_batch_at_once_without_waiting_for_the_housekeeping_round() throws Exception {
         try (AgentFixture scale = AgentFixture.start(dir, Map.of(), new SdNotifier(message -> { }, WATCHDOG))) {
             // given a calibrated scale with an empty platform, nothing sealed yet (batches wait up to 2 h)
-            for (double kg : new double[] {0, 20, 50}) {
-                scale.cell.load(kg);
-                scale.client.calibrateAdd(kg);
-            }
-            scale.cell.load(0);
-            scale.client.calibrateFit();
-            scale.client.calibrateCommit();
+            scale.calibrate();
             assertThat(scale.client.status().outbox().sealed()).isZero();
 
             // when a keg is set down

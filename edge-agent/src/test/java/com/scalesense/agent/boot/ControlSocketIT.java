@@ -320,18 +320,7 @@ class ControlSocketIT {
         return keg;
     }
 
-    /**
-     * 0, 20 and 50 kg on the platform, fitted and committed, the platform emptied before the commit: the
-     * measuring starts at the commit, and how many samples of the 50 kg weight it saw if emptied after
-     * depended on how fast this thread got there (a busy machine left a phantom 50 kg keg, then DISTURBED).
-     */
     private void calibrate() {
-        for (double kg : new double[] {0, 20, 50}) {
-            scale.cell.load(kg);
-            scale.client.calibrateAdd(kg);
-        }
-        scale.cell.load(0);
-        scale.client.calibrateFit();
-        scale.client.calibrateCommit();
+        scale.calibrate();
     }
 }

@@ -68,7 +68,7 @@ class ControlSocketIT {
 
     @Test
     void calibration_with_known_weights_is_committed_and_survives_a_restart() throws Exception {
-        calibrate();
+        scale.calibrate();
         assertThat(scale.client.calibrationHistory().entries()).hasSize(1);
 
         scale.close();
@@ -98,7 +98,7 @@ class ControlSocketIT {
 
     @Test
     void tare_zeroes_the_empty_platform_after_the_bridge_drifted() {
-        calibrate();
+        scale.calibrate();
         scale.cell.load(0);
         scale.cell.drift(900); // 50 g of zero drift
 
@@ -113,7 +113,7 @@ class ControlSocketIT {
 
     @Test
     void tare_with_a_keg_on_the_platform_is_refused_and_changes_nothing() {
-        calibrate();
+        scale.calibrate();
         scale.cell.load(27.3); // a part-full sixth barrel left standing while the technician zeroes
 
         assertThatThrownBy(() -> scale.client.tare())
@@ -130,7 +130,7 @@ class ControlSocketIT {
 
     @Test
     void assign_keg_names_the_bad_field_and_accepts_a_valid_keg_with_tare_pending() {
-        calibrate();
+        scale.calibrate();
 
         assertThatThrownBy(() -> scale.client.assignKeg("keg-1", null, "half_barrel", 1.014))
                 .isInstanceOfSatisfying(ControlException.class, e -> {
@@ -146,7 +146,7 @@ class ControlSocketIT {
 
     @Test
     void assign_keg_with_a_beer_shows_it_in_status_refuses_a_bad_one_and_keeps_it_across_a_restart() throws Exception {
-        calibrate();
+        scale.calibrate();
         Replies.Keg assigned = scale.client.assignKeg("keg-20260318-007", "guinness-draught", "half_barrel", 1.014);
 
         assertThatThrownBy(() -> scale.client.assignKeg("keg-20260318-008", "Guinness Draught", "half_barrel", 1.014))
@@ -229,7 +229,7 @@ class ControlSocketIT {
 
     @Test
     void live_stream_carries_raw_counts_and_weight() {
-        calibrate();
+        scale.calibrate();
         scale.cell.load(20);
 
         List<Replies.Live> samples = new ArrayList<>();
@@ -260,7 +260,7 @@ class ControlSocketIT {
     void record_trace_writes_the_calibration_and_the_keg_into_the_header_for_replay() throws Exception {
         // given a calibrated scale (guards issue 12: a trace a technician sends must be replayable
         // without asking the scale for its calibration)
-        calibrate();
+        scale.calibrate();
         scale.client.assignKeg("keg-20260318-007", null, "half_barrel", 1.014);
         Path trace = dir.resolve("calibrated.trace");
 
@@ -281,7 +281,7 @@ class ControlSocketIT {
 
     @Test
     void selftest_passes_on_a_quiet_cell_and_fails_saturation_when_the_chip_saturates() {
-        calibrate();
+        scale.calibrate();
         assertThat(scale.client.selftest().pass()).isTrue();
 
         scale.cell.saturate(true);
@@ -311,16 +311,12 @@ class ControlSocketIT {
     private static final double FULL_HALF_BARREL_KG = Units.lbsToKg(29) + 15.5 * 3.785411784;
 
     private Replies.Keg unassignedKegStableAt(double kg) {
-        calibrate();
+        scale.calibrate();
         scale.cell.load(kg);
         await().atMost(Duration.ofMinutes(2))
                 .untilAsserted(() -> assertThat(scale.client.status().keg().state()).isEqualTo("stable"));
         Replies.Keg keg = scale.client.status().keg();
         assertThat(keg.kegId()).isNull();
         return keg;
-    }
-
-    private void calibrate() {
-        scale.calibrate();
     }
 }

@@ -312,7 +312,7 @@ public final class KegDetector {
         double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean(episode)
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
         return foreignUnseenKg + eased
-                + (held ? config.pourStartKg() + maxPourKgPerMs * Math.max(0, nowMs - episode.startMs) : 0);
+                + (held ? faucetKg(episode.startMs, nowMs) : 0);
     }
 
     /**
@@ -440,13 +440,18 @@ public final class KegDetector {
     }
 
     /** The weight fell further below the episode's start than a faucet could pour since it began. */
+    /** The most a faucet can take off the weight from {@code fromMs} to {@code atMs}, kg: a pour's start plus its top rate. */
+    private double faucetKg(long fromMs, long atMs) {
+        return config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - fromMs);
+    }
+
     private boolean tooFastForAPour(double kg, long atMs) {
         return tooFastForAPour(episode, kg, atMs);
     }
 
     private boolean tooFastForAPour(Episode episode, double kg, long atMs) {
         return episode.active
-                && episode.beforeKg - kg > config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.startMs);
+                && episode.beforeKg - kg > faucetKg(episode.startMs, atMs);
     }
 
     private void settling(long wallMs, double kg, StabilityWindow window) {
@@ -486,7 +491,7 @@ public final class KegDetector {
     private boolean pourGoesOn(double kg, long atMs) {
         boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
                 && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
-        return beerAlone && episode.plateauKg - kg <= config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - episode.plateauMs);
+        return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs, atMs);
     }
 
     /**
@@ -656,7 +661,7 @@ public final class KegDetector {
         if (foreignKg <= 0 || episode.roseFast || !(episode.fellFast || tooFastForAPour(episode, afterKg, end))) {
             return false;
         }
-        double faucetKg = config.pourStartKg() + maxPourKgPerMs * Math.max(0, end - episode.startMs);
+        double faucetKg = faucetKg(episode.startMs, end);
         double gone = Double.NaN;
         for (double load : new double[] {newestKg > 0 && newestKg < foreignKg ? newestKg : foreignKg, foreignKg}) {
             double beer = episode.beforeKg - load - afterKg;

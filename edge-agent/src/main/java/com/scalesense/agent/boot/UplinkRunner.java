@@ -52,11 +52,14 @@ final class UplinkRunner implements AutoCloseable {
     }
 
     /**
+     * @param network    the publisher's thread (connects, broker probes, calls)
+     * @param uplinkLane the uplink loop's thread, its own so that a connect under way never holds up a step
      * @param wrap   wraps the publisher (the identity but for an in-process simulation that watches it)
      * @param states sends the tap state after each event through this connection from now on
      */
     static UplinkRunner start(AgentConfig config, Outbox outbox, BootAnnouncement announcement, CommandHandler commands,
-                              ScheduledExecutorService network, Clock clock, Random random, LongSupplier nanos,
+                              ScheduledExecutorService network, ScheduledExecutorService uplinkLane, Clock clock,
+                              Random random, LongSupplier nanos,
                               UnaryOperator<Publisher> wrap, StateSender states, Runnable acknowledged) {
         Publisher publisher = wrap.apply(config.publisher() == PublisherKind.AWS_IOT
                 ? AwsIotPublisher.start(config.mqtt(), network, random)
@@ -66,7 +69,7 @@ final class UplinkRunner implements AutoCloseable {
         new CommandInbox(config.device().deviceId(), commands, new WireCodec(), new MessageValidator()).listenOn(publisher);
         states.attach(publisher);
         UplinkRunner runner = new UplinkRunner(publisher, uplink, outbox, nanos);
-        uplink.start(network);
+        uplink.start(uplinkLane);
         LOG.info("publishing to {} as {}", config.mqtt().brokerUri(), config.mqtt().clientId());
         return runner;
     }

@@ -60,9 +60,22 @@ public final class IdleConnections {
         return timeout;
     }
 
-    /** How often {@link #closeIdle()} should run: a quarter of the timeout, so a session lives at most 1.25 × it. */
+    /**
+     * How often {@link #closeIdle()} should run when it needs a schedule of its own ({@link #needsOwnCheck}): a
+     * quarter of the timeout, so a session lives at most 1.25 × it.
+     */
     public Duration checkEvery() {
         return timeout.dividedBy(4);
+    }
+
+    /**
+     * Whether checks every {@code round} (the agent's housekeeping) are too coarse for the timeout: a session then
+     * lives up to timeout + round, at most 1.5 × the timeout when it is two rounds or longer. A shorter timeout needs
+     * its own checks ({@link #checkEvery}); a longer one is checked by the round alone (issue 18: the shipped 30 s
+     * timeout had its own 7.5 s check beside the 10 s round, a wake-up of a quiet agent every 7.5 s for nothing).
+     */
+    public boolean needsOwnCheck(Duration round) {
+        return timeout.compareTo(round.multipliedBy(2)) < 0;
     }
 
     Session opened(SocketChannel channel) {

@@ -13,7 +13,7 @@ class NetworkPoolTest {
 
     @Test
     void a_cancelled_deadline_leaves_the_queue_at_once() {
-        ScheduledExecutorService network = ScaleAgent.network();
+        ScheduledExecutorService network = ScaleAgent.lane("agent-network");
         try {
             ScheduledFuture<?> deadline = network.schedule(() -> { }, 1, TimeUnit.HOURS);
 

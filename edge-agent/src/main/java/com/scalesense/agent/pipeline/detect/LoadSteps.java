@@ -33,6 +33,8 @@ final class LoadSteps {
     private long lastStepMs = -1;
     private double lastAfterKg;
     private double lastBeforeKg;
+    /** How long the weight moved in the runs of change {@link #netLoadKg} found last, ms. */
+    private long movingMs;
 
     /**
      * @param maxSamples      weights kept; more make the estimate unknown
@@ -130,7 +132,9 @@ final class LoadSteps {
         }
         double net = 0;
         double largest = 0;
+        movingMs = 0;
         for (int k = 0; k < count; k++) {
+            movingMs += offsetMs[runTo[k]] - offsetMs[runFrom[k]];
             int from = k == 0 ? -1 : steps[k - 1];
             int to = k + 1 == count ? -1 : steps[k + 1];
             double step = stepAt(steps[k], runFrom[k], runTo[k], from, k == 0 ? -1 : runTo[k - 1], to,
@@ -143,6 +147,14 @@ final class LoadSteps {
         // hold a load that is not there (issue 12, seed 20261122 life 22 at 10 SPS: a 0.81 kg lean on and off
         // during a pour summed to -0.11 kg); the settled weights measure such an episode better
         return Math.abs(net) < largest / 2 ? 0 : net;
+    }
+
+    /**
+     * How long the weight moved in the runs of change of the steps {@link #netLoadKg} last measured, ms: beer a faucet
+     * drew meanwhile is in their sum, as a ramp's run spans seconds.
+     */
+    long movingMs() {
+        return movingMs;
     }
 
     /**

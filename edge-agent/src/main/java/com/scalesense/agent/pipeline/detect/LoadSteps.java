@@ -203,7 +203,7 @@ final class LoadSteps {
      * where the weight moves its way faster than a faucet across it ({@link #oneRamp} next to each other), and through
      * an edge's gap where it does so from the edge next to the run to the one beyond the gap (a faucet allowed that
      * much longer, the same half step of noise). Issue 12, ninth round: a load ramped on over most of a second at
-     * 0.3-0.45 kg/s, two or three times a faucet's rate, changes the 200 ms means next to each other by less than half
+     * 0.3-0.5 kg/s, two to four times a faucet's rate, changes the 200 ms means next to each other by less than half
      * a step, and its run ended on the ramp; the line fitted after it was still on it, half of the load was measured
      * and the rest reported as a pour of 3.6-5.2 oz (six leans and knocks lifting the keg by 0.27-0.44 kg at rest, seeds
      * 1007, 1025, 20261328, 61, 137 and 267 at 10 SPS). A pour at a faucet's rate extends no run either way, but for

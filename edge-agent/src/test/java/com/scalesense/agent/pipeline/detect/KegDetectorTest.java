@@ -1057,11 +1057,11 @@ class KegDetectorTest {
 
     @Test
     void a_lean_ramped_on_over_most_of_a_second_at_a_few_times_a_faucets_rate_is_one_step_and_no_pour() {
-        // issue 12, ninth round: leans and knocks lifting the keg by 0.27-0.44 kg, ramped on at rest over most of a second
-        // at 0.3-0.45 kg/s (the first 0.13 kg within a sample, the filters' doing), ended their run of change on the
-        // ramp: the line fitted after it was still on it, half the load was measured and the rest reported as a pour of
-        // 3.6-5.2 oz (seeds 1007, 1025, 20261328, 61, 137, 267 at 10 SPS); the lean, eased off later, left that much
-        // held on the keg as a load
+        // issue 12, ninth round: leans and knocks lifting the keg by 0.27-0.44 kg, ramped on at rest over most of
+        // a second at 0.3-0.5 kg/s (the first 0.12-0.23 kg within a sample, the filters' doing), ended their run of change
+        // on the ramp: the line fitted after it was still on it, half the load was measured and the rest reported as a
+        // pour of 3.6-5.2 oz (seeds 1007, 1025, 20261328, 61, 137, 267 at 10 SPS); the lean, eased off later, left that
+        // much held on the keg as a load
         for (double loadKg : new double[] {-0.34, -0.44, 0.34}) {
             setUp();
             seen.clear();

@@ -80,6 +80,12 @@ public final class KegDetector {
      */
     private double foreignEasedKg;
     /**
+     * The beer a lean lifting the keg, held as {@link #foreignKg} below nothing, may hide, kg: beer ran while it was held,
+     * and it may have eased off meanwhile, its rise hidden by the beer (see {@link #leanMayHaveEased}); 0 once no such
+     * lean is held.
+     */
+    private double leanUnseenKg;
+    /**
      * The last change of {@link #foreignKg}, kg (> 0: a load came on; 0: none held), and when it was made, epoch ms: loads
      * come and go one by one, so a lean that eases off is the newest load going, whatever was held before it.
      */
@@ -322,7 +328,7 @@ public final class KegDetector {
         // a young press's weight that fell while nothing moved fast may be it easing off or beer drawn under it
         double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean(episode)
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
-        return foreignUnseenKg + eased
+        return foreignUnseenKg + leanUnseenKg + eased
                 + (held ? faucetKg(episode.startMs, nowMs) : 0);
     }
 
@@ -783,6 +789,9 @@ public final class KegDetector {
         }
         foreignKg = kg;
         foreignUnseenKg = kg == 0 ? 0 : unseenKg;
+        if (kg >= 0) {
+            leanUnseenKg = 0; // no lean lifts the keg: the weight now has whatever beer it hid
+        }
         if (kg <= 0 ? kg == 0 : kg < foreignKg) { // reconciled or lifted: what is left of the press that may have eased
             foreignEasedKg = Math.min(foreignEasedKg, kg);
         }
@@ -796,8 +805,8 @@ public final class KegDetector {
      * was with the lean on, gave a reading 1.2 % high (seed 20261259 at 80 SPS).
      */
     private void leanMayHaveEased() {
-        if (foreignKg < 0) {
-            foreignUnseenKg = Math.max(foreignUnseenKg, -foreignKg);
+        if (foreignKg < 0) { // the lean's own weight: it may lift a crate held on the keg too
+            leanUnseenKg = Math.max(leanUnseenKg, Math.max(-foreignKg, -newestKg));
         }
     }
 

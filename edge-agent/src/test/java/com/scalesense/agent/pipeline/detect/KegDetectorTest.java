@@ -753,6 +753,24 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_the_keg_over_a_pour_may_hide_beer_until_it_is_seen_going() {
+        // a 2 kg lean lifting the keg (and the 1 kg crate on it) from the 3rd second of a 10 s pour may ease off under
+        // the beer, its rise hidden; let go in a step it is seen going, and the keg is measured again (issue 12, ninth
+        // round: kept after the lean went, the doubt blanked the level for an hour, seed 20261353 at 80 SPS on the bar
+        // of steps)
+        aKegAt40WithALoadOn(1.0);
+        hold(40);
+        pourUnder(10, t -> t < 3 ? 0 : -2.0);
+        hold(5);
+        assertThat(detector.unseenBeerKg()).isCloseTo(2.0, within(0.05));
+
+        ramp(kg + 2.0, 0.3);
+        hold(5);
+        assertThat(detector.unseenBeerKg()).isZero();
+        assertThat(detector.kegKg()).isCloseTo(39.4, within(0.03));
+    }
+
+    @Test
     void a_pour_shaking_by_a_faucets_fall_within_a_second_is_not_disturbed() {
         // seed 1007 life 6 at 10 SPS: one sample of a pour's vibration 58 g high and one a second later 52 g low,
         // with the 80 g/s fall between, are 0.19 kg apart within a window, which looks like a press let go; the

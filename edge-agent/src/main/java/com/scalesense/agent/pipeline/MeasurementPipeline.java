@@ -310,13 +310,14 @@ public final class MeasurementPipeline implements DetectorListener {
     }
 
     /**
-     * The keg's own weight for a reading's level, kg; NaN (no level, gallons or pints) while the beer that may have
-     * left unseen ({@link KegDetector#unseenBeerKg}) is more than {@link #HELD_LEVEL_TOLERANCE} of the keg's beer when
-     * full: issue 12 asks for no level rather than one the scale cannot stand behind.
+     * The keg's own weight for a reading's level, kg; NaN (no level, gallons or pints) while the keg may be lighter
+     * (beer that may have left unseen, {@link KegDetector#unseenBeerKg}) or heavier (a lean that may have eased off
+     * unseen, {@link KegDetector#easedUnseenKg}) than that by more than {@link #HELD_LEVEL_TOLERANCE} of the keg's beer
+     * when full: issue 12 asks for no level rather than one the scale cannot stand behind.
      */
     private double kegKgToStandBehind() {
-        double unseen = detector.unseenBeerKg();
-        return unseen > HELD_LEVEL_TOLERANCE * keg.profile().beerWhenFullKg() ? Double.NaN : detector.kegKg();
+        double unsure = Math.max(detector.unseenBeerKg(), detector.easedUnseenKg());
+        return unsure > HELD_LEVEL_TOLERANCE * keg.profile().beerWhenFullKg() ? Double.NaN : detector.kegKg();
     }
 
     private static Double toLbs(Double kg) {

@@ -488,15 +488,7 @@ class KegDetectorTest {
 
     /** A pour of 60 g/s (2 oz/s of a 1.014 beer: seed 000's faucet) from {@link #kg} over {@code seconds}, with {@code loadKg(t)} on the keg. */
     void pourUnder(double seconds, java.util.function.DoubleUnaryOperator loadKg) {
-        double keg = kg;
-        int n = (int) Math.round(seconds * 10);
-        for (int i = 1; i <= n; i++) {
-            ms += 100;
-            double weight = keg - 0.06 * i / 10 + loadKg.applyAsDouble(i / 10.0);
-            window.add(weight);
-            detector.accept(ms, weight, window);
-        }
-        kg = keg - 0.06 * seconds + loadKg.applyAsDouble(seconds);
+        follow(seconds, t -> -0.06 * t + loadKg.applyAsDouble(t));
     }
 
     @Test
@@ -689,6 +681,93 @@ class KegDetectorTest {
         assertThat(seen).isEmpty();
         assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
         assertThat(detector.unseenBeerKg()).isEqualTo(unseenBefore);
+    }
+
+    /** From {@code kg}, {@code seconds} of weights given by {@code weightAt} (seconds since the start, kg added). */
+    void follow(double seconds, java.util.function.DoubleUnaryOperator weightAt) {
+        double from = kg;
+        int n = (int) Math.round(seconds * 10);
+        for (int i = 1; i <= n; i++) {
+            ms += 100;
+            double weight = from + weightAt.applyAsDouble(i / 10.0);
+            window.add(weight);
+            detector.accept(ms, weight, window);
+        }
+        kg = from + weightAt.applyAsDouble(seconds);
+    }
+
+    @Test
+    void a_lean_easing_off_with_a_pour_under_it_may_have_gone_with_the_beer_and_the_keg_may_be_that_much_heavier() {
+        // issue 12, ninth round (seed 2011 at 10 SPS): a 0.63 kg press held 20 s eased off over 12 s and a 20 oz pour
+        // began under its last 2 s; the 1.23 kg fall was reported as beer and the press held, the keg 0.63 kg too light
+        // for hours. A press that young may be a lean easing off or a thing left on the keg: the keg may be that
+        // much heavier than held, and the detector says so
+        aKegAt40WithALoadOn(0.63);
+        hold(15);
+        follow(22, t -> 0.63 * Math.max(0, 1 - t / 12) - 0.06 * Math.max(0, Math.min(t, 20) - 10) - 0.63);
+        hold(5);
+
+        assertThat(kg).isCloseTo(39.4, within(1e-9)); // the keg alone after 0.6 kg of beer
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isLessThanOrEqualTo(39.41);
+        assertThat(detector.kegKg() + detector.easedUnseenKg()).isGreaterThanOrEqualTo(39.39);
+    }
+
+    @Test
+    void a_light_crate_left_on_the_keg_has_its_pours_measured_once_a_lean_would_be_gone_or_a_fall_leaves_it_on() {
+        // a thing left on the keg is a constant weight: once a press outlives a lean, a fall under it is beer; and a lean
+        // eases off to nothing, so a fall short of a young press leaves it on (issue 12, ninth round: a 3.4 kg crate set
+        // down at a pour's end with a 13 oz pour under it 9 s later was taken for a lean that may have eased, and the
+        // level was blank for an hour, seed 20261158 at 10 SPS)
+        for (double heldS : new double[] {40, 5}) {
+            setUp();
+            seen.clear();
+            aKegAt40WithALoadOn(1.0);
+            hold(heldS);
+            pourUnder(10, t -> 0);
+            hold(5);
+
+            assertOnePour(0.6, 0.02);
+            assertThat(detector.disturbed()).isTrue();
+            assertThat(detector.kegKg()).isCloseTo(39.4, within(0.02));
+            assertThat(detector.easedUnseenKg()).isZero();
+        }
+    }
+
+    @Test
+    void a_lean_lifting_the_keg_that_eases_off_under_a_pour_is_gone_once_it_outlives_a_lean() {
+        // issue 12, ninth round (seed 21 at 10 SPS): a 1.16 kg lean lifting a half barrel came on during a pour and
+        // eased off over 20 s while beer ran, its rise hidden by the beer; it was held for hours, the level 1.9 % high.
+        // Nothing resting on a keg lifts it: a lean that outlives a lean's life (and its ease) went unseen
+        kg = 40;
+        hold(3);
+        pourUnder(25, t -> t < 3 ? 0 : -1.16 * Math.min(1, (t - 3) / 0.5) * Math.max(0, Math.min(1, 1 - (t - 5) / 20)));
+        hold(5);
+
+        assertThat(kg).isCloseTo(38.5, within(1e-9)); // 25 s of a 60 g/s pour
+        assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(38.51); // the lean held, and its doubt
+        hold(60);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(38.5, within(0.01));
+        assertThat(detector.unseenBeerKg()).isZero();
+    }
+
+    @Test
+    void a_lean_lifting_the_keg_over_a_pour_may_hide_beer_until_it_is_seen_going() {
+        // a 2 kg lean lifting the keg (and the 1 kg crate on it) from the 3rd second of a 10 s pour may ease off under
+        // the beer, its rise hidden; let go in a step it is seen going, and the keg is measured again (issue 12, ninth
+        // round: kept after the lean went, the doubt blanked the level for an hour, seed 20261353 at 80 SPS on the bar
+        // of steps)
+        aKegAt40WithALoadOn(1.0);
+        hold(40);
+        pourUnder(10, t -> t < 3 ? 0 : -2.0);
+        hold(5);
+        assertThat(detector.unseenBeerKg()).isCloseTo(1.0, within(0.05)); // what it lifts beyond the crate
+
+        ramp(kg + 2.0, 0.3);
+        hold(5);
+        assertThat(detector.unseenBeerKg()).isZero();
+        assertThat(detector.kegKg()).isCloseTo(39.4, within(0.03));
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class Scorer {
         List<long[]> levelErrs = new ArrayList<>(); // {ms, err as raw long bits}
         long noLevelSinceMs = -1; // the first reading of a run without a level, or -1
         long disturbedNoLevelSinceMs = -1; // the same, from a DISTURBED one
+        long noLevelLastMs = -1; // the latest reading of such a run
         for (Reading r : readings) {
             double trueLevel = truth.levelPctAt().applyAsDouble(r.timestampMs());
             if (r.levelPct() != null && truth.inFault(r.timestampMs())) {
@@ -59,6 +60,7 @@ public final class Scorer {
                     && !truth.inFault(r.timestampMs())) {
                 s.assignedWithoutLevel++;
                 noLevelSinceMs = noLevelSinceMs < 0 ? r.timestampMs() : noLevelSinceMs;
+                noLevelLastMs = r.timestampMs();
                 if (r.kegState() == KegState.DISTURBED) {
                     s.assignedDisturbedWithoutLevel++;
                     disturbedNoLevelSinceMs = disturbedNoLevelSinceMs < 0 ? r.timestampMs() : disturbedNoLevelSinceMs;
@@ -110,6 +112,14 @@ public final class Scorer {
                 s.stableLevelErrPct.add(err);
             }
             levelErrs.add(new long[] {r.timestampMs(), Double.doubleToLongBits(err)});
+        }
+        // a run still open when the readings end lasted at least to its last reading: left out, a level lost for the
+        // rest of a life did not count at all (issue 12, ninth round, seeds 20261250, 20261234, 2011 and 68)
+        if (noLevelSinceMs >= 0) {
+            s.noLevelRunSeconds.add((noLevelLastMs - noLevelSinceMs) / 1000.0);
+        }
+        if (disturbedNoLevelSinceMs >= 0) {
+            s.disturbedNoLevelRunSeconds.add((noLevelLastMs - disturbedNoLevelSinceMs) / 1000.0);
         }
         List<DeviceEvent.Pour> falsePours = scorePours(truth, events, s);
         List<DeviceEvent.KegSwap> falseSwaps = scoreSwaps(truth, events, s);

@@ -105,4 +105,18 @@ class ScorerTest {
         assertThat(s.noLevelRunSeconds()).containsExactly(30.0);
         assertThat(s.disturbedNoLevelRunSeconds()).containsExactly(30.0);
     }
+
+    @Test
+    void a_run_without_a_level_that_lasts_to_the_end_of_the_readings_counts_to_its_last_reading() {
+        // issue 12, ninth round: a level lost for the rest of a life was left out of "longest without a level"
+        Reading first = new Reading(400_000, null, null, 100.0, null, null, null, null, null, null, Map.of(), true,
+                KegState.DISTURBED, TareStatus.FULL_SET);
+        Reading last = new Reading(520_000, null, null, 100.0, null, null, null, null, null, null, Map.of(), true,
+                KegState.STABLE, TareStatus.FULL_SET);
+
+        Score s = Scorer.score(TRUTH, List.of(reading(350_000, 50.0), first, last), List.of());
+
+        assertThat(s.noLevelRunSeconds()).containsExactly(120.0);
+        assertThat(s.disturbedNoLevelRunSeconds()).containsExactly(120.0);
+    }
 }

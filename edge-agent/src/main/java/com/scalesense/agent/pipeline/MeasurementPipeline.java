@@ -312,7 +312,7 @@ public final class MeasurementPipeline implements DetectorListener {
     /**
      * The keg's own weight for a reading's level, kg; NaN (no level, gallons or pints) while the keg may be lighter
      * (beer that may have left unseen, {@link KegDetector#unseenBeerKg}) or heavier (a lean that may have eased off
-     * unseen, {@link KegDetector#easedUnseenKg}) than that by more than {@link #HELD_LEVEL_TOLERANCE} of the keg's beer
+     * unseen, or a lean lifting the keg that may not have, {@link KegDetector#easedUnseenKg}) than that by more than {@link #HELD_LEVEL_TOLERANCE} of the keg's beer
      * when full: issue 12 asks for no level rather than one the scale cannot stand behind.
      */
     private double kegKgToStandBehind() {

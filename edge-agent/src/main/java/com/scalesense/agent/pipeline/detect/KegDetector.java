@@ -419,14 +419,18 @@ public final class KegDetector {
             settle(kg); // the same keg set back with what was on it still on it
             holdForeign(lastForeignKg, lastForeignUnseenKg);
             foreignEasedKg = lastForeignEasedKg; // the keg and its load weigh as they did: what was unsure still is
-        } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
-            settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
+        } else if (known && (lastBelowMs - absentSinceMs < swapMinEmptyMs
+                || lastBelowMs - absentSinceMs <= LEAN_MS && lighterByBeer(kg, wallMs))) {
+            // kegs are not exchanged in a moment: the keg rocked or was lifted a little. Nor is one set down
+            // lighter by no more than a faucet drew from the old one: a lean that lifted a near-empty keg below
+            // absent_below_kg for up to a lean's half minute while a pour went on (issue 12, seed 6018 at 80 SPS:
+            // 12.7 kg lifted to 3.7 kg for 15 s, back 0.5 kg lighter, was a new keg)
+            settle(kg);
             // lighter by no more than could have been poured since the weight was last the keg's
             // (the weight stood still for the settle, no beer left then) is the keg after that beer,
             // not a lean held on it for good (issue 12, seed 2007 life 19)
-            long movingMs = Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
-            boolean beerPoured = kg < lastPresentKg
-                    && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
+            long movingMs = movingMs(wallMs);
+            boolean beerPoured = lighterByBeer(kg, wallMs);
             // a load the keg came back with may hold beer drawn while it moved
             holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs);
         } else if (listener.couldBeKeg(kg)) {
@@ -438,6 +442,16 @@ public final class KegDetector {
             }
         }
         // else a load that fits no keg type (a calibration weight, a crate): still no keg
+    }
+
+    /** How long the keg may have been drawn from since its weight was last its own, ms (the settle excluded). */
+    private long movingMs(long wallMs) {
+        return Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
+    }
+
+    /** {@code kg} is the keg last seen present less no more than a faucet could draw since (and a pour's start). */
+    private boolean lighterByBeer(double kg, long wallMs) {
+        return kg < lastPresentKg && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs(wallMs);
     }
 
     /**

@@ -22,8 +22,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * or lifted off <em>during</em> a pour and left there is told from the beer by its step ({@link LoadSteps}):
  * the pour is the fall less the load, and the load is held as foreign from then on. A keg
  * swap needs the platform empty for {@code swap_min_empty} and then a load that fits a keg type;
- * the same keg set back (within {@code same_keg_kg}) is not a swap, a shorter dip is a disturbance
- * and a load that fits no keg (a calibration weight) leaves the platform empty of kegs. The first
+ * the same keg set back (within {@code same_keg_kg}, or within a lean's half minute lighter by no more than a
+ * faucet could draw meanwhile) is not a swap, a shorter dip is a disturbance and a load that fits no keg
+ * (a calibration weight) leaves the platform empty of kegs. The first
  * settled weight after a start is compared with the weight the keg had settled at before the
  * agent stopped (see {@link #expectAtStart}): a keg swapped while the agent was down is a new keg.
  */

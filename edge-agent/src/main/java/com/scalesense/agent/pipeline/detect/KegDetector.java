@@ -22,8 +22,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * or lifted off <em>during</em> a pour and left there is told from the beer by its step ({@link LoadSteps}):
  * the pour is the fall less the load, and the load is held as foreign from then on. A keg
  * swap needs the platform empty for {@code swap_min_empty} and then a load that fits a keg type;
- * the same keg set back (within {@code same_keg_kg}) is not a swap, a shorter dip is a disturbance
- * and a load that fits no keg (a calibration weight) leaves the platform empty of kegs. The first
+ * the same keg set back (within {@code same_keg_kg}, or within a lean's half minute lighter by no more than a
+ * faucet could draw meanwhile) is not a swap, a shorter dip is a disturbance and a load that fits no keg
+ * (a calibration weight) leaves the platform empty of kegs. The first
  * settled weight after a start is compared with the weight the keg had settled at before the
  * agent stopped (see {@link #expectAtStart}): a keg swapped while the agent was down is a new keg.
  */
@@ -446,14 +447,18 @@ public final class KegDetector {
             settle(kg); // the same keg set back with what was on it still on it
             holdForeign(lastForeignKg, lastForeignUnseenKg);
             foreignEasedKg = lastForeignEasedKg; // the keg and its load weigh as they did: what was unsure still is
-        } else if (known && lastBelowMs - absentSinceMs < swapMinEmptyMs) {
-            settle(kg); // kegs are not exchanged in a moment: the keg rocked or was lifted a little
+        } else if (known && (lastBelowMs - absentSinceMs < swapMinEmptyMs
+                || lastBelowMs - absentSinceMs <= LEAN_MS && lighterByBeer(kg, wallMs))) {
+            // kegs are not exchanged in a moment: the keg rocked or was lifted a little. Nor is one set down
+            // lighter by no more than a faucet drew from the old one: a lean that lifted a near-empty keg below
+            // absent_below_kg for up to a lean's half minute while a pour went on (issue 12, seed 6018 at 80 SPS:
+            // 12.7 kg lifted to 3.7 kg for 15 s, back 0.5 kg lighter, was a new keg)
+            settle(kg);
             // lighter by no more than could have been poured since the weight was last the keg's
             // (the weight stood still for the settle, no beer left then) is the keg after that beer,
             // not a lean held on it for good (issue 12, seed 2007 life 19)
-            long movingMs = Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
-            boolean beerPoured = kg < lastPresentKg
-                    && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs;
+            long movingMs = movingMs(wallMs);
+            boolean beerPoured = lighterByBeer(kg, wallMs);
             // a load the keg came back with may hold beer drawn while it moved
             holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs);
         } else if (listener.couldBeKeg(kg)) {
@@ -465,6 +470,16 @@ public final class KegDetector {
             }
         }
         // else a load that fits no keg type (a calibration weight, a crate): still no keg
+    }
+
+    /** How long the keg may have been drawn from since its weight was last its own, ms (the settle excluded). */
+    private long movingMs(long wallMs) {
+        return Math.max(0, wallMs - presentUntilMs - windowMs - settleSamples * sampleMs);
+    }
+
+    /** {@code kg} is the keg last seen present less no more than a faucet could draw since (and a pour's start). */
+    private boolean lighterByBeer(double kg, long wallMs) {
+        return kg < lastPresentKg && kg >= lastPresentKg - config.pourStartKg() - maxPourKgPerMs * movingMs(wallMs);
     }
 
     /**

@@ -926,6 +926,26 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_a_near_empty_keg_off_the_platform_longer_than_swap_min_empty_during_a_pour_is_no_swap() {
+        // Guards issue 12 (seed 6018 at 80 SPS, a false swap on both bars): a lean lifted 8.6 kg off a
+        // 12.7 kg quarter barrel for 15 s while a pour went on; the platform read 3.7 kg, below
+        // absent_below_kg, for longer than swap_min_empty, and the keg came back 0.5 kg lighter by the
+        // beer, more than same_keg_kg: it was taken for a new keg.
+        kg = 12.7;
+        hold(3);
+        ramp(12.6, 1); // a pour begins
+
+        ramp(3.7, 0.5); // lifted by the lean, the pour going on
+        hold(15);
+        ramp(12.2, 0.5); // set back, 0.5 kg of beer later
+        hold(5);
+
+        assertThat(seen).containsExactly("absent");
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(12.2, within(0.01));
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

@@ -357,12 +357,12 @@ public final class KegDetector {
         if (phase == Phase.UNKNOWN || phase == Phase.ABSENT) {
             return 0;
         }
-        double stepped = phase != Phase.STABLE && episode.active && loadMoved() && !Double.isNaN(kegBySteps())
-                ? stepsLoadKg : 0;
+        // the keg's weight now is the steps' (kegKg): what they took off, and what they left of a lean taken for gone
+        boolean bySteps = phase != Phase.STABLE && episode.active && loadMoved() && !Double.isNaN(kegBySteps());
+        double stepped = bySteps ? stepsLoadKg : 0;
         // the weight after a press's step is at most the episode's peak: what fell from there may be the press easing
         double inEpisode = couldEase(stepped) ? Math.min(stepped, Math.max(0, episode.peakKg - latestKg)) : 0;
-        double leanLeft = phase != Phase.STABLE && episode.active && loadMoved() && !Double.isNaN(kegBySteps())
-                ? stepsLeanLeftKg : 0;
+        double leanLeft = bySteps ? stepsLeanLeftKg : 0;
         return foreignEasedKg + inEpisode + Math.max(leanLeft, leanLeftKg());
     }
 
@@ -457,10 +457,9 @@ public final class KegDetector {
             // lighter by no more than could have been poured since the weight was last the keg's
             // (the weight stood still for the settle, no beer left then) is the keg after that beer,
             // not a lean held on it for good (issue 12, seed 2007 life 19)
-            long movingMs = movingMs(wallMs);
             boolean beerPoured = lighterByBeer(kg, wallMs);
             // a load the keg came back with may hold beer drawn while it moved
-            holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs);
+            holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs(wallMs));
         } else if (listener.couldBeKeg(kg)) {
             if (listener.couldBeThing(kg)) {
                 unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)
@@ -834,7 +833,7 @@ public final class KegDetector {
     private boolean easingLean(Episode e) {
         // a fall that nothing made fast is no faster than a faucet: a press heavier than a faucet pours in a lean's
         // life cannot ease off that way and is a thing left on the keg (a crate: its pours are beer)
-        return newestKg > 0 && newestKg <= maxPourKgPerMs * LEAN_MS && e.startMs - newestSinceMs <= LEAN_MS;
+        return couldEase(newestKg) && e.startMs - newestSinceMs <= LEAN_MS;
     }
 
     /** A foreign load of {@code kg} (0: none) on the keg, which may hold {@code unseenKg} of beer drawn unseen. */

@@ -1260,7 +1260,7 @@ class KegDetectorTest {
         // reading took the keg 0.08 kg heavier than it was before the lean (0.5 % of its beer). Beer never adds weight
         kg = 22.203;
         hold(3);
-        ramp(22.203 - 0.555, 0.8);
+        ramp(22.203 - 0.555, 0.5);
         hold(0.6);
         double heaviest = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < 90; i++) { // eased off over 9 s

@@ -519,6 +519,7 @@ public final class KegDetector {
     private void stable(long wallMs, double kg, StabilityWindow window) {
         if (window.stable()) {
             ref = window.mean();
+            creptBack();
         }
         releaseOutlivedLean();
         if (Math.abs(kg - ref) <= config.pourStartKg() / 2) {
@@ -530,6 +531,26 @@ public final class KegDetector {
         } else if (kg > ref + config.pourStartKg()) {
             begin(history.settledBefore(index, ref), lastInBandMs);
             enter(Phase.SETTLING);
+        }
+    }
+
+    /**
+     * The settled weight crept back, with no episode, to within {@code pour_start_kg} of where it stood before the last
+     * episode, which changed the held load, reported no pour and ended no longer than a lean's life and its ease (twice
+     * {@code LEAN_MS}) ago: the load that came then eased off, and the keg is as it was (issue 12: if the weight comes
+     * back to where it was, nothing happened). No beer moves a settled reference: the stability window settles only while
+     * its halves' means, half a window apart, differ by at most {@code stable_drift_kg} (6 g in 0.5 s, 12 g/s), a quarter of
+     * the slowest pour (2 oz/s less 15 %, about 50 g/s), so a pour always falls out of it and begins an episode; a lean
+     * easing off slower does not, and the reference follows it down. Issue 12, ninth round (seed 5040 at 80 SPS): a 0.2
+     * kg press eased off at 10 g/s to within 1 g of the weight before it, the reference crept down with it, and the press was
+     * held on the keg for 75 min, every level 1.0-1.1 % low.
+     */
+    private void creptBack() {
+        if (!Double.isNaN(undoBeforeKg) && undoForeignKg != foreignKg && Math.abs(ref - undoBeforeKg) < config.pourStartKg()
+                && nowMs - undoEndMs <= 2 * LEAN_MS) {
+            undoBeforeKg = Double.NaN;
+            holdForeign(undoForeignKg, undoUnseenKg);
+            foreignEasedKg = undoEasedKg;
         }
     }
 

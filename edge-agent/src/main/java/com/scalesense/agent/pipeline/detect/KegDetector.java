@@ -245,7 +245,10 @@ public final class KegDetector {
             lastWindowLow = Math.min(lastWindowLow, recent[i]);
         }
         episode.released |= lastWindowPeak - kg > faucetKg;
-        episode.roseFast |= kg - lastWindowLow > faucetKg;
+        if (kg - lastWindowLow > faucetKg) {
+            episode.roseFast = true;
+            episode.roseFastMs = nowMs;
+        }
     }
 
     /** The sensor gave no usable samples for a while: treat what follows as a disturbance. */
@@ -588,7 +591,7 @@ public final class KegDetector {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
             finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()
-                && !pourGoesOn(kg, wallMs)) {
+                && !pourGoesOn(kg, wallMs) && !risingBack(wallMs)) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
             // the next fall is under way before the first is reported: the reading sent with the pour
@@ -617,6 +620,19 @@ public final class KegDetector {
         boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
                 && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
         return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs, atMs);
+    }
+
+    /**
+     * The weight rose faster than a faucet pours since the episode's plateau, within the last window (a knock going, a
+     * lean let go): it is coming back up, so a weight below the plateau now is no new fall from it but a filtered sample
+     * of the rise (the spike filter passes its window's median for a sample that jumps too far from it). Beer never makes
+     * a keg heavier, and what rose within a window is still there. Issue 12, ninth round (seed 5025 at 10 SPS): a knock
+     * lifting a quarter barrel by 0.28 kg went during a pour under it; the spike filter passed the median (35.612 kg)
+     * for the third sample of the 0.3 kg rise (35.863 kg), that sample closed the episode on the knock's plateau, and the
+     * knock's lift was reported as a 9.3 oz pour for the 8.4 oz one, the reading sent with it 0.73 % low.
+     */
+    private boolean risingBack(long atMs) {
+        return episode.roseFastMs > episode.plateauMs && atMs - episode.roseFastMs < windowMs;
     }
 
     /**
@@ -955,6 +971,8 @@ public final class KegDetector {
         boolean released;
         /** The weight rose as fast above the lightest of the last window: a press came on, or a lean went. */
         boolean roseFast;
+        /** When it last rose that fast, epoch ms ({@code Long.MIN_VALUE / 2}: not yet). */
+        long roseFastMs;
 
         Episode(LoadSteps steps) {
             this.steps = steps;
@@ -970,6 +988,7 @@ public final class KegDetector {
             fellFast = false;
             released = false;
             roseFast = false;
+            roseFastMs = Long.MIN_VALUE / 2;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

@@ -253,8 +253,12 @@ public final class KegDetector {
             lastWindowLow = Math.min(lastWindowLow, recent[i]);
         }
         episode.released |= lastWindowPeak - kg > faucetKg;
-        episode.roseFast |= kg - lastWindowLow > faucetKg;
-        liftAfterRise(kg - lastWindowLow > faucetKg, lastWindowPeak - kg, faucetKg);
+        boolean roseNow = kg - lastWindowLow > faucetKg;
+        if (roseNow) {
+            episode.roseFast = true;
+            episode.roseFastMs = nowMs;
+        }
+        liftAfterRise(roseNow, lastWindowPeak - kg, faucetKg);
     }
 
     /**
@@ -546,6 +550,7 @@ public final class KegDetector {
     private void stable(long wallMs, double kg, StabilityWindow window) {
         if (window.stable()) {
             ref = window.mean();
+            creptBack();
         }
         releaseOutlivedLean();
         if (Math.abs(kg - ref) <= config.pourStartKg() / 2) {
@@ -557,6 +562,26 @@ public final class KegDetector {
         } else if (kg > ref + config.pourStartKg()) {
             begin(history.settledBefore(index, ref), lastInBandMs);
             enter(Phase.SETTLING);
+        }
+    }
+
+    /**
+     * The settled weight crept back, with no episode, to within {@code pour_start_kg} of where it stood before the last
+     * episode, which changed the held load, reported no pour and ended no longer than a lean's life and its ease (twice
+     * {@code LEAN_MS}) ago: the load that came then eased off, and the keg is as it was (issue 12: if the weight comes
+     * back to where it was, nothing happened). No beer moves a settled reference: the stability window settles only while
+     * its halves' means, half a window apart, differ by at most {@code stable_drift_kg} (6 g in 0.5 s, 12 g/s), a quarter of
+     * the slowest pour (2 oz/s less 15 %, about 50 g/s), so a pour always falls out of it and begins an episode; a lean
+     * easing off slower does not, and the reference follows it down. Issue 12, ninth round (seed 5040 at 80 SPS): a 0.2
+     * kg press eased off at 10 g/s to within 1 g of the weight before it, the reference crept down with it, and the press was
+     * held on the keg for 75 min, every level 1.0-1.1 % low.
+     */
+    private void creptBack() {
+        if (!Double.isNaN(undoBeforeKg) && undoForeignKg != foreignKg && Math.abs(ref - undoBeforeKg) < config.pourStartKg()
+                && nowMs - undoEndMs <= 2 * LEAN_MS) {
+            undoBeforeKg = Double.NaN;
+            holdForeign(undoForeignKg, undoUnseenKg);
+            foreignEasedKg = undoEasedKg;
         }
     }
 
@@ -594,7 +619,7 @@ public final class KegDetector {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
             finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()
-                && !pourGoesOn(kg, wallMs)) {
+                && !pourGoesOn(kg, wallMs) && !risingBack(wallMs)) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
             // the next fall is under way before the first is reported: the reading sent with the pour
@@ -623,6 +648,19 @@ public final class KegDetector {
         boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
                 && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
         return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs, atMs);
+    }
+
+    /**
+     * The weight rose faster than a faucet pours since the episode's plateau, within the last window (a knock going, a
+     * lean let go): it is coming back up, so a weight below the plateau now is no new fall from it but a filtered sample
+     * of the rise (the spike filter passes its window's median for a sample that jumps too far from it). Beer never makes
+     * a keg heavier, and what rose within a window is still there. Issue 12, ninth round (seed 5025 at 10 SPS): a knock
+     * lifting a quarter barrel by 0.28 kg went during a pour under it; the spike filter passed the median (35.612 kg)
+     * for the third sample of the 0.3 kg rise (35.863 kg), that sample closed the episode on the knock's plateau, and the
+     * knock's lift was reported as a 9.3 oz pour for the 8.4 oz one, the reading sent with it 0.73 % low.
+     */
+    private boolean risingBack(long atMs) {
+        return episode.roseFastMs > episode.plateauMs && atMs - episode.roseFastMs < windowMs;
     }
 
     /**
@@ -1028,6 +1066,8 @@ public final class KegDetector {
         double lowMeanKg;
         /** When {@link #lowMeanKg} was, epoch ms (the middle of its window). */
         long lowMeanMs;
+        /** When it last rose that fast, epoch ms ({@code Long.MIN_VALUE / 2}: not yet). */
+        long roseFastMs;
 
         Episode(LoadSteps steps) {
             this.steps = steps;
@@ -1046,6 +1086,7 @@ public final class KegDetector {
             roseAfterFallMs = 0;
             liftAgainKg = 0;
             lowMeanKg = Double.POSITIVE_INFINITY;
+            roseFastMs = Long.MIN_VALUE / 2;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

@@ -762,11 +762,60 @@ class KegDetectorTest {
             pourUnder(10, t -> 0);
             hold(5);
 
-            assertOnePour(0.6, 0.02);
-            assertThat(detector.disturbed()).isTrue();
-            assertThat(detector.kegKg()).isCloseTo(39.4, within(0.02));
-            assertThat(detector.easedUnseenKg()).isZero();
+            assertOnePourUnderAHeldLoad(0.6, 39.4, 0.02);
         }
+    }
+
+    /** One pour of {@code pourKg} seen, the load it ran under still held, the keg {@code kegKg} with no doubt that it eased. */
+    void assertOnePourUnderAHeldLoad(double pourKg, double kegKg, double toleranceKg) {
+        assertOnePour(pourKg, toleranceKg);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(kegKg, within(toleranceKg));
+        assertThat(detector.easedUnseenKg()).isZero();
+    }
+
+    @Test
+    void a_pour_under_a_thing_left_on_the_keg_that_weighs_about_the_thing_is_the_pour_and_the_thing_stays() {
+        // issue 12, tenth round (seed 5019 at 10 SPS): a 0.311 kg thing set on a sixth barrel, then 23 s later an 11.2 oz
+        // pour (0.345 kg at 66 g/s) under it. The weight settled 33 g below where it stood before the thing, within a
+        // pour's start: taken for the thing easing off, no pour was reported and the level claimed 1.6 % high until the
+        // thing was lifted 18 min later. A press that eases off goes whole: the weight would be back to the gram
+        kg = 21.278;
+        hold(3);
+        ramp(21.589, 0.5);
+        hold(21);
+        ramp(21.244, 5.2);
+        hold(5);
+
+        // the weight is 33 g from where it stood before the thing: an ease needs that little beer with it, which is no pour
+        assertOnePourUnderAHeldLoad(0.345, 20.933, 0.01);
+
+        ramp(20.933, 0.5); // the thing lifted
+        hold(5);
+
+        assertThat(seen).hasSize(1);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(20.933, within(0.01));
+        assertThat(detector.easedUnseenKg()).isZero();
+    }
+
+    @Test
+    void a_press_easing_off_so_slowly_that_the_reference_follows_it_part_way_is_gone_when_the_weight_is_back() {
+        // issue 12, tenth round (seed 7025 at 10 SPS): a 0.271 kg press eased off over 21 s; the stable reference followed
+        // its first part down, so the episode of the rest fell 43 g short of the press. Where the weight stood before the
+        // press, not the episode's fall, says whether the press went (a rule that compared the fall with the press made
+        // this ease a 7.4 oz pour)
+        kg = 10.011;
+        hold(3);
+        ramp(10.282, 0.5);
+        hold(3);
+        ramp(10.232, 5); // 10 g/s: the stable window follows it
+        ramp(10.011, 11); // 20 g/s: an episode
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(10.011, within(0.005));
     }
 
     @Test

@@ -410,14 +410,14 @@ public final class KegDetector {
     }
 
     /**
-     * Under way, the weight stands still (the last window moved no more than a faucet pours) back within {@code
-     * pour_start_kg} of where it stood before the last episode, which changed the held load, reported no pour and ended no
-     * longer than a lean lasts before this one began, and this one fell faster than a faucet and never rose fast: the
-     * load that came then has gone, whole, as {@link #undoesLastLoad} will find once the weight settles (issue 12: if the
-     * weight comes back to where it was, nothing happened). A fall faster than a faucet is a load going, not beer, so a
-     * pour under the press passing through that weight is not this. Issue 12, eleventh round (seed 11031 at 10 SPS): a
-     * 4.317 kg press eased off a half barrel over 8.5 s at 0.5 kg/s; 0.6 s after, before the episode settled, the steps
-     * measured the ease as 3.850 kg and the reading claimed the rest as beer drawn, 0.79 % low.
+     * Under way, the weight stands still (the last window moved no more than a faucet pours) back within
+     * {@code pour_start_kg} of where it stood before the last episode, which changed the held load, reported no pour and
+     * ended no longer than a lean lasts before this one began, and this one fell faster than a faucet and never rose
+     * fast: the load that came then has gone, whole, as {@link #undoesLastLoad} will find once the weight settles (issue
+     * 12: if the weight comes back to where it was, nothing happened). A fall faster than a faucet is a load going, not
+     * beer, so a pour under the press passing through that weight is not this. Issue 12, eleventh round (seed 11031 at
+     * 10 SPS): a 4.317 kg press eased off a half barrel over 8.5 s at 0.5 kg/s; 0.6 s after, before the episode settled,
+     * the steps measured the ease as 3.850 kg and the reading claimed the rest as beer drawn, 0.79 % low.
      */
     private boolean backWhereItStood() {
         return episode.active && episode.fellFast && !episode.roseFast && !Double.isNaN(undoBeforeKg)

@@ -642,12 +642,16 @@ public final class KegDetector {
      * pour's own vibration can look that flat for as long when its noise happens to follow the fall (issue 12,
      * seed 20261222 life 10 at 10 SPS: one 20 oz pour reported as 16 oz and a false 4.4 oz one); a glass topped
      * up at once is one pour as well. Anything else falling from a plateau (a knock right after a pour, a pour
-     * right after a knock) is another episode, so that neither hides the other.
+     * right after a knock) is another episode, so that neither hides the other. The plateau is a stability window's
+     * mean, the weight half a window before it was taken while a pour goes on under it, so the faucet's time is counted
+     * from there: counted from the window's end, one shaken sample 63 g below a pour's still-looking mean, 0.1 s after it,
+     * was faster than a faucet, and one 20.7 oz pour was reported as 12.6 oz and a false 8.1 oz (issue 12, eleventh
+     * round, seed 13017 at 10 SPS).
      */
     private boolean pourGoesOn(double kg, long atMs) {
         boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
                 && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
-        return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs, atMs);
+        return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs - halfWindowMs, atMs);
     }
 
     /**

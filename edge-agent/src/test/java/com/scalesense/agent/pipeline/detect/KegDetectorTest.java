@@ -109,6 +109,14 @@ class KegDetectorTest {
         hold(5);
     }
 
+    /** A keg settled at 40 kg, a 0.3 kg pour at 60 g/s, then 1.3 s as flat as a plateau, not settled. */
+    void aPourThatLooksStill() {
+        kg = 40;
+        hold(3);
+        ramp(39.7, 5);
+        hold(1.3);
+    }
+
     void ramp(double to, double seconds) {
         double from = kg;
         int n = (int) Math.round(seconds * 10);
@@ -200,16 +208,30 @@ class KegDetectorTest {
         // Guards issue 12 (seed 20261222 life 10 at 10 SPS, the false pour with no disturbance near it): a 20 oz
         // pour's vibration followed its fall for 1.3 s and looked like a plateau; the fall going on from it was
         // closed as another pour, so the one pour was reported as 16 oz and a false 4.4 oz.
-        kg = 40;
-        hold(3);
-        ramp(39.7, 5);
-        hold(1.3); // as flat as a plateau, not settled
+        aPourThatLooksStill();
 
         ramp(39.55, 2.5); // falls on at the same 60 g/s
         hold(3);
 
         assertThat(seen).singleElement().asString().endsWith(" 0.450");
         assertThat(detector.kegKg()).isCloseTo(39.55, within(0.01));
+    }
+
+    @Test
+    void a_pour_falling_on_from_a_still_looking_stretch_with_a_shaken_first_sample_is_one_pour() {
+        // Guards issue 12, eleventh round (seed 13017 at 10 SPS, a false 8.1 oz pour on no disturbance): a 20.7 oz
+        // pour looked still for a second; the first sample of the fall going on from it shook 63 g below the plateau's
+        // mean 0.1 s after the mean was taken, which is the weight half a window earlier, and was taken for a fall
+        // faster than a faucet: the pour was reported as 12.6 oz and a false 8.1 oz.
+        aPourThatLooksStill();
+
+        kg = 39.64; // one sample shaken 60 g below
+        hold(0.1);
+        ramp(39.4, 4); // falls on at 60 g/s
+        hold(3);
+
+        assertThat(seen).singleElement().asString().endsWith(" 0.600");
+        assertThat(detector.kegKg()).isCloseTo(39.4, within(0.01));
     }
 
     @Test

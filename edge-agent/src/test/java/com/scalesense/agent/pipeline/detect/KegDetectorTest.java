@@ -235,6 +235,30 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_press_ramped_on_as_a_pour_ends_is_held_and_its_easing_off_is_no_pour() {
+        // Guards issue 12, eleventh round (seed 13017 at 10 SPS): a 0.265 kg lean ramped onto a half barrel over 0.8 s,
+        // 1.3 s before a 13.0 oz pour ended; the weight never rose above the episode's start, no step was measured, and
+        // the settled drop was reported as a 4.1 oz pour, the keg claimed 0.51 % too full; the lean easing off 25 s
+        // later was reported as a false 8.9 oz pour.
+        kg = 40;
+        hold(3);
+        ramp(39.7, 4.5); // a pour at 67 g/s
+        ramp(39.997, 0.8); // a 0.35 kg press ramped on while the pour goes on
+        ramp(39.93, 1); // the pour's last second under it
+        hold(5);
+        assertThat(seen).singleElement().asString().startsWith("drop ");
+        assertThat(detector.disturbed()).isTrue();
+
+        hold(15);
+        ramp(39.58, 5); // the press eases off at 70 g/s, a faucet's pace
+        hold(5);
+
+        assertThat(seen).hasSize(1);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.58, within(0.01));
+    }
+
+    @Test
     void a_pour_right_after_a_knock_is_its_own_pour() {
         // the knock's episode ends on the plateau before the pour: one episode with both would be disturbed
         kg = 40;

@@ -98,6 +98,8 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
+    /** When {@link #pressedOnAtPourEnd} last held a press (its {@link #newestSinceMs}), epoch ms; 0 if never. */
+    private long pressOnPourEndMs;
     /**
      * The last episode that changed the held load and reported no pour: the weight before it, kg (NaN: none, or
      * another episode came since), the held load and the beer it might hold before it, kg, and when it ended, epoch ms.
@@ -661,12 +663,16 @@ public final class KegDetector {
      * pour's own vibration can look that flat for as long when its noise happens to follow the fall (issue 12,
      * seed 20261222 life 10 at 10 SPS: one 20 oz pour reported as 16 oz and a false 4.4 oz one); a glass topped
      * up at once is one pour as well. Anything else falling from a plateau (a knock right after a pour, a pour
-     * right after a knock) is another episode, so that neither hides the other.
+     * right after a knock) is another episode, so that neither hides the other. The plateau is a stability window's
+     * mean, the weight half a window before it was taken while a pour goes on under it, so the faucet's time is counted
+     * from there: counted from the window's end, one shaken sample 63 g below a pour's still-looking mean, 0.1 s after it,
+     * was faster than a faucet, and one 20.7 oz pour was reported as 12.6 oz and a false 8.1 oz (issue 12, eleventh
+     * round, seed 13017 at 10 SPS).
      */
     private boolean pourGoesOn(double kg, long atMs) {
         boolean beerAlone = episode.peakKg <= episode.beforeKg + config.pourStartKg() && !episode.fellFast
                 && !episode.released && !tooFastForAPour(episode.plateauKg, episode.plateauMs);
-        return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs, atMs);
+        return beerAlone && episode.plateauKg - kg <= faucetKg(episode.plateauMs - halfWindowMs, atMs);
     }
 
     /**
@@ -729,6 +735,9 @@ public final class KegDetector {
         if (Math.abs(load) >= PRESSED_KG && pouredUnderLoad(episode, load, drop + load, end, foreignGone)) {
             return;
         }
+        if (pressedOnAtPourEnd(episode, load, afterKg, end)) {
+            return;
+        }
         // a lean holding the keg up was released during the episode if the weight rose by half of it
         // (beer never makes a keg heavier): the episode may end near where it began when a pour under
         // the lean took about as much as the lean held up, and the lean is gone all the same
@@ -770,9 +779,9 @@ public final class KegDetector {
             // beer alone, which is the press's weight to within half a step's noise only by chance: a pour under a
             // 0.32 kg knock within a lean's life, 0.33 kg, was lost with a fall undoing the knock to within 0.1 kg,
             // seed 20261243 at 80 SPS on the bar of steps)
-            double gone = easing && !loadStays && Math.abs(drop - newestKg) <= PRESSED_KG / 2 ? newestKg : 0;
+            double gone = easing && !loadStays ? easedOff(drop) : 0;
             if (gone > 0) {
-                holdForeign(foreignKg - gone, foreignUnseenKg);
+                holdForeign(Math.max(0, foreignKg - gone), foreignUnseenKg);
             } else if (easingLean(episode) && foreignKg - newestKg >= 0 && drop >= config.pourStartKg()
                     && !(loadStays && undoMissKg < config.pourStartKg())) {
                 // the press stays held, and the fall may be it easing off with beer under it (a press that came on,
@@ -900,6 +909,50 @@ public final class KegDetector {
         double excess = loadKg + foreignKg;
         return foreignKg < 0 && excess > PRESSED_KG && excess <= faucetKg(0, episode.steps.movingMs())
                 && afterKg <= episode.beforeKg - foreignKg + config.pourStartKg();
+    }
+
+    /**
+     * Nothing held, the weight fell at a faucet's pace to the episode's lowest mean, then rose from it faster than a
+     * faucet by at least a press and settled there, below where the episode began, with nothing let go or lifted within
+     * it and no load its steps measured (a press ramped on over a second is no step): beer never adds weight, so a press
+     * came on as the pour ended and stays. The beer is the fall to the low (reported as a pour, a lower bound: the pour
+     * may have run on under the press); the press is the rise from the low, which may hold the beer drawn from the low
+     * on, at most what a faucet draws till the episode's end. Issue 12, eleventh round (seed 13017 at 10 SPS): a 0.265 kg
+     * lean ramped onto a half barrel over 0.8 s, 1.3 s before the end of a 13.0 oz pour; the episode never rose above
+     * its start, and the settled drop, 0.122 kg, was reported as a 4.1 oz pour, the keg claimed 0.51 % full too high,
+     * and the lean easing off 25 s later as a false 8.9 oz pour.
+     *
+     * @return false, changing nothing, when that is not what the weights say
+     */
+    private boolean pressedOnAtPourEnd(Episode episode, double loadKg, double afterKg, long end) {
+        double rise = afterKg - episode.lowMeanKg;
+        double beer = episode.beforeKg - episode.lowMeanKg;
+        boolean pressOn = foreignKg == 0 && episode.roseFast && episode.roseFastMs > episode.lowMeanMs && !episode.fellFast
+                && !episode.released && Math.abs(loadKg) < PRESSED_KG && episode.peakKg < episode.beforeKg + PRESSED_KG
+                && rise >= PRESSED_KG && afterKg <= episode.beforeKg - config.pourStartKg();
+        if (!pressOn || beer > faucetKg(episode.startMs, episode.lowMeanMs)) {
+            return false;
+        }
+        episode.active = false;
+        holdForeign(rise, maxPourKgPerMs * Math.max(0, end - episode.lowMeanMs));
+        foreignEpisodeMs = 0;
+        pressOnPourEndMs = newestSinceMs;
+        listener.onDrop(episode.startMs, Math.max(episode.startMs, episode.lowMeanMs), episode.beforeKg, episode.lowMeanKg);
+        return true;
+    }
+
+    /**
+     * What of the held load a fall of {@code dropKg} at a faucet's pace undid as the newest press easing off, kg (0: not
+     * that): the press to within half a step's noise, or, for a press held by {@link #pressedOnAtPourEnd} and nothing
+     * else, the whole fall when it is no more than the press and the beer it may hold (the pour ran on under it).
+     */
+    private double easedOff(double dropKg) {
+        if (Math.abs(dropKg - newestKg) <= PRESSED_KG / 2) {
+            return newestKg;
+        }
+        boolean withItsBeer = newestSinceMs == pressOnPourEndMs && foreignKg == newestKg && dropKg > newestKg
+                && dropKg <= newestKg + foreignUnseenKg + PRESSED_KG / 2;
+        return withItsBeer ? dropKg : 0;
     }
 
     /**

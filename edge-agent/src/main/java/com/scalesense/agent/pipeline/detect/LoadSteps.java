@@ -173,7 +173,7 @@ final class LoadSteps {
     double netLoadKg(double weightKg) {
         leanLeftKg = 0;
         double net = netLoadKg();
-        if (Double.isNaN(net) || net == 0 || lastStepMs < 0 || (kg[0] - lastBeforeKg < stepKg && !fellFastAfterLastStep())) {
+        if (Double.isNaN(net) || net == 0 || !pourBeforeLastStep() && !fellFastAfterLastStep()) {
             return net;
         }
         // a press: back down to where it was before it; a lean that lifts the keg: any rise since (beer never adds)
@@ -193,6 +193,14 @@ final class LoadSteps {
      */
     double leanLeftKg() {
         return leanLeftKg;
+    }
+
+    /**
+     * The weight fell by a step's size from the episode's first weight before the last step {@link #netLoadKg} measured
+     * came: a pour was under way before it (false when no step was measured).
+     */
+    boolean pourBeforeLastStep() {
+        return lastStepMs >= 0 && kg[0] - lastBeforeKg >= stepKg;
     }
 
     /** When the last step {@link #netLoadKg} measured was, epoch ms (the first weight's time when none). */

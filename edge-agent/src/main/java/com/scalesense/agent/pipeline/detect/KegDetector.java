@@ -242,12 +242,8 @@ public final class KegDetector {
             episode.oldLowKg = windowAgoKg;
             episode.oldLowMs = windowAgoMs;
         }
-        boolean fellFast = episode.oldLowKg - kg
+        episode.fellFast |= episode.oldLowKg - kg
                 > config.pourStartKg() + maxPourKgPerMs * Math.max(windowMs, nowMs - episode.oldLowMs);
-        if (fellFast && !episode.fellFast) {
-            episode.fellFastMs = nowMs;
-        }
-        episode.fellFast |= fellFast;
         double lastWindowPeak = Double.NEGATIVE_INFINITY;
         double lastWindowLow = Double.POSITIVE_INFINITY;
         for (int i = 0; i < Math.min(recentCount, recent.length); i++) {
@@ -701,7 +697,7 @@ public final class KegDetector {
         double before = episode.beforeKg;
         long end = Math.max(episode.endMs > 0 ? episode.endMs : nowMs, episode.startMs);
         double drop = before - afterKg;
-        boolean loadMoved = episode.fellFast || episode.roseFast || episode.released || episode.peakKg >= before + PRESSED_KG;
+        boolean loadMoved = movedUnlikeAFaucet(episode);
         if (!loadMoved && leanRoseOff(episode, afterKg, end)) {
             return;
         }
@@ -1047,6 +1043,14 @@ public final class KegDetector {
     }
 
     /**
+     * The weight moved within {@code episode} in a way no faucet moves it: it fell or rose faster than a faucet pours,
+     * a press was let go, or it rose a step above where the episode began. Otherwise every change in it could be beer.
+     */
+    private static boolean movedUnlikeAFaucet(Episode episode) {
+        return episode.fellFast || episode.roseFast || episode.released || episode.peakKg >= episode.beforeKg + PRESSED_KG;
+    }
+
+    /**
      * How far from where the weight stood before the last episode that changed the held load ({@link #undoBeforeKg})
      * {@code episode} settled, at {@code afterKg}, when it fell by at least a pour's start at a faucet's pace (nothing in
      * it fell, rose or was let go faster, and nothing was pressed on), kg; NaN otherwise or while that weight is unknown.
@@ -1062,9 +1066,7 @@ public final class KegDetector {
      * lifting the keg was seen going settled 37 g from the weight before it went, and was taken for the lean back.
      */
     private double undoMissKg(Episode episode, double afterKg) {
-        boolean faucetPace = !(episode.fellFast || episode.roseFast || episode.released
-                || episode.peakKg >= episode.beforeKg + PRESSED_KG);
-        return faucetPace && episode.beforeKg - afterKg >= config.pourStartKg()
+        return !movedUnlikeAFaucet(episode) && episode.beforeKg - afterKg >= config.pourStartKg()
                 ? Math.abs(afterKg - undoBeforeKg) : Double.NaN;
     }
 
@@ -1182,8 +1184,6 @@ public final class KegDetector {
         boolean released;
         /** The weight rose as fast above the lightest of the last window: a press came on, or a lean went. */
         boolean roseFast;
-        /** When {@link #fellFast} was first true, epoch ms. */
-        long fellFastMs;
         /** When the weight last rose fast after it had fallen fast (0: not since the last rise, or never), epoch ms. */
         long roseAfterFallMs;
         /**

@@ -253,7 +253,6 @@ public final class KegDetector {
         episode.released |= lastWindowPeak - kg > faucetKg;
         boolean roseNow = kg - lastWindowLow > faucetKg;
         if (roseNow) {
-            episode.roseFast = true;
             episode.roseFastMs = nowMs;
         }
         liftAfterRise(roseNow, lastWindowPeak - kg, faucetKg);
@@ -316,7 +315,7 @@ public final class KegDetector {
      * lifting it is a fall faster than a faucet, so a fall at a faucet's rate under it is beer.
      */
     private boolean loadMoved() {
-        return latestKg > episode.beforeKg + config.pourStartKg() || episode.roseFast || episode.fellFast
+        return latestKg > episode.beforeKg + config.pourStartKg() || episode.roseFast() || episode.fellFast
                 || tooFastForAPour(latestKg, nowMs);
     }
 
@@ -418,7 +417,7 @@ public final class KegDetector {
      * the steps measured the ease as 3.850 kg and the reading claimed the rest as beer drawn, 0.79 % low.
      */
     private boolean backWhereItStood() {
-        return episode.active && episode.fellFast && !episode.roseFast && !Double.isNaN(undoBeforeKg)
+        return episode.active && episode.fellFast && !episode.roseFast() && !Double.isNaN(undoBeforeKg)
                 && undoForeignKg != foreignKg && Math.abs(latestKg - undoBeforeKg) < config.pourStartKg()
                 && episode.startMs - undoEndMs <= LEAN_MS && !lastWindowMoved();
     }
@@ -754,7 +753,7 @@ public final class KegDetector {
         // so the drop is the beer and the lean together, neither known. Reported as a pour, the lean was counted
         // as beer and, lifted later, taken for a load set on the keg and held for good (issue 12, seed 20261122
         // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low)
-        boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast && !eased && drop >= config.pourStartKg();
+        boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !eased && drop >= config.pourStartKg();
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
                 || loadLifted || pressedAndHeld || leanStays;
         boolean easing = !loadMoved && easingLean(episode);
@@ -938,7 +937,7 @@ public final class KegDetector {
     private boolean pressedOnAtPourEnd(Episode episode, double loadKg, double afterKg, long end) {
         double rise = afterKg - episode.lowMeanKg;
         double beer = episode.beforeKg - episode.lowMeanKg;
-        boolean pressOn = foreignKg == 0 && episode.roseFast && episode.roseFastMs > episode.lowMeanMs && !episode.fellFast
+        boolean pressOn = foreignKg == 0 && episode.roseFast() && episode.roseFastMs > episode.lowMeanMs && !episode.fellFast
                 && !episode.released && Math.abs(loadKg) < PRESSED_KG && episode.peakKg < episode.beforeKg + PRESSED_KG
                 && rise >= PRESSED_KG && afterKg <= episode.beforeKg - config.pourStartKg();
         if (!pressOn || beer > faucetKg(episode.startMs, episode.lowMeanMs)) {
@@ -1014,7 +1013,7 @@ public final class KegDetector {
      * @return false, changing nothing, when that is not what the weights say
      */
     private boolean pressLeft(Episode episode, double afterKg, long end, double steppedKg) {
-        if (foreignKg <= 0 || episode.roseFast || !(episode.fellFast || tooFastForAPour(episode, afterKg, end))) {
+        if (foreignKg <= 0 || episode.roseFast() || !(episode.fellFast || tooFastForAPour(episode, afterKg, end))) {
             return false;
         }
         double faucetKg = faucetKg(episode.startMs, end);
@@ -1047,7 +1046,7 @@ public final class KegDetector {
      * a press was let go, or it rose a step above where the episode began. Otherwise every change in it could be beer.
      */
     private static boolean movedUnlikeAFaucet(Episode episode) {
-        return episode.fellFast || episode.roseFast || episode.released || episode.peakKg >= episode.beforeKg + PRESSED_KG;
+        return episode.fellFast || episode.roseFast() || episode.released || episode.peakKg >= episode.beforeKg + PRESSED_KG;
     }
 
     /**
@@ -1182,8 +1181,6 @@ public final class KegDetector {
         boolean fellFast;
         /** The weight fell faster than a faucet pours from the heaviest of the last window: a press let go. */
         boolean released;
-        /** The weight rose as fast above the lightest of the last window: a press came on, or a lean went. */
-        boolean roseFast;
         /** When the weight last rose fast after it had fallen fast (0: not since the last rise, or never), epoch ms. */
         long roseAfterFallMs;
         /**
@@ -1198,11 +1195,22 @@ public final class KegDetector {
         double lowMeanKg;
         /** When {@link #lowMeanKg} was, epoch ms (the middle of its window). */
         long lowMeanMs;
-        /** When it last rose that fast, epoch ms ({@code Long.MIN_VALUE / 2}: not yet). */
+        /**
+         * When the weight last rose faster than a faucet pours above the lightest of the last window (a press came on,
+         * or a lean went), epoch ms; {@link #NOT_YET}: not in this episode.
+         */
         long roseFastMs;
+
+        /** {@link #roseFastMs} before the weight rose fast: far enough back that no time difference overflows. */
+        static final long NOT_YET = Long.MIN_VALUE / 2;
 
         Episode(LoadSteps steps) {
             this.steps = steps;
+        }
+
+        /** The weight rose faster than a faucet pours within this episode: a press came on, or a lean went. */
+        boolean roseFast() {
+            return roseFastMs != NOT_YET;
         }
 
         void begin(double before, long atMs) {
@@ -1214,11 +1222,10 @@ public final class KegDetector {
             oldLowMs = atMs;
             fellFast = false;
             released = false;
-            roseFast = false;
             roseAfterFallMs = 0;
             liftAgainKg = 0;
             lowMeanKg = Double.POSITIVE_INFINITY;
-            roseFastMs = Long.MIN_VALUE / 2;
+            roseFastMs = NOT_YET;
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;

@@ -848,9 +848,9 @@ public final class KegDetector {
      * The press the steps of {@code episode} saw come on ({@code steppedKg}, at least a step) during a pour, and took for
      * gone as it went slowly after ({@link LoadSteps#netLoadKg(double)}), cannot have gone: the episode settled at
      * {@code afterKg}, above the weight just before the press's step by more than half a step's noise, with nothing
-     * fallen or let go faster than a faucet pours (no load went at once), and beer never
-     * comes back, so a press gone whole leaves the keg no heavier than it was before the press came on. It is still on,
-     * and the beer is the fall and the press. Issue 12, twelfth round (seed 10027 at 10 SPS on the bar of steps): a
+     * fallen or let go faster than a faucet pours (no load went at once), and beer never comes back, so a press gone
+     * whole leaves the keg no heavier than it was before the press came on. It is still on, and the beer is the fall
+     * and the press. Issue 12, twelfth round (seed 10027 at 10 SPS on the bar of steps): a
      * 0.472 kg knock came on 3 s into a 19.4 oz pour (0.586 kg) on a slim quarter and stayed 18 s; the pour ran on under
      * it, the episode settled 77 g above the weight before the knock's step, the knock was taken for eased off and a
      * 3.8 oz pour reported, and the level claimed 1.58 % high, then held so by the knock's lift taken for a lean.
@@ -903,9 +903,9 @@ public final class KegDetector {
     /**
      * {@code episode} fell faster than a faucet pours, rose at no time, and settled at {@code afterKg} lower by the weight
      * of the {@code press} the episode before it took for eased off (null: none), within half a step's noise, no longer
-     * than a lean lasts after that episode ended, with the held load as that episode left it: the press was
-     * lifted now, whole, and had not eased off (a load goes whole, and one that went cannot be lifted again), so the
-     * fall then was beer. The keg is then the weight now less the held load, nothing more is held, and that beer is
+     * than a lean lasts after that episode ended, with the held load as that episode left it: the press was lifted now,
+     * whole, and had not eased off (a load goes whole, and one that went cannot be lifted again), so the fall then was
+     * beer. The keg is then the weight now less the held load, nothing more is held, and that beer is
      * reported when no pour went out for that episode. Issue 12, twelfth round (seed 9039 at 10 SPS): a 0.326 kg knock
      * ramped onto a quarter barrel as a 21.2 oz pour ended, an 11.3 oz pour (0.345 kg) under it was taken for the knock
      * easing off with the beer it may hold, and the knock lifted 4 s later was held as a lean lifting the keg: the pour

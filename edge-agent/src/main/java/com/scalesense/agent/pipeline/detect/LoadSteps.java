@@ -203,6 +203,11 @@ final class LoadSteps {
         return lastStepMs >= 0 && kg[0] - lastBeforeKg >= stepKg;
     }
 
+    /** The weight just before the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
+    double beforeLastStepKg() {
+        return lastBeforeKg;
+    }
+
     /** When the last step {@link #netLoadKg} measured was, epoch ms (the first weight's time when none). */
     long lastStepAtMs() {
         return firstMs + Math.max(0, lastStepMs);

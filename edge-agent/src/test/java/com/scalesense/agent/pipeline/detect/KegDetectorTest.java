@@ -1139,6 +1139,26 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_the_keg_let_go_during_a_pour_under_a_thing_on_it_is_no_thing_lifted_and_the_pour_counts() {
+        // Guards issue 12, twelfth round (seed 19030 at 80 SPS, both bars): a 0.465 kg thing stood on a sixth barrel;
+        // during a 21.6 oz pour a 2.3 kg lean lifted the keg for 3.3 s and was let go. The weight fell fast and settled
+        // lighter than the keg alone, so the thing was taken for lifted with the beer: no pour, the thing dropped, and
+        // the level claimed 2.3 % high, undisturbed, until the thing really went 36 min later.
+        aKegAt40WithALoadOn(0.465); // a thing left on the keg
+        ramp(40.165, 5); // a pour under it, 60 g/s
+        ramp(37.865, 0.2); // a lean lifts the keg
+        ramp(37.685, 3); // the pour goes on under the lean
+        ramp(39.985, 0.2); // the lean let go
+        ramp(39.79, 3.3); // the pour ends
+        hold(5);
+
+        // the beer, 0.675 kg, is a pour, and the thing is still on the keg
+        assertOnePour(0.675, 0.01);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(39.325, within(0.01));
+    }
+
+    @Test
     void a_lean_under_a_crate_is_not_the_crate_lifted_and_the_keg_is_clear_once_both_are_gone() {
         // Guards issue 12 (seed 20261322 life 5, a false swap hours later): with a 2.6 kg crate on the
         // keg, a 3.1 kg lean that settled passed for the crate lifted plus 0.5 kg of beer poured in

@@ -687,16 +687,20 @@ public final class KegDetector {
 
     /**
      * The episode's plateau lies below where it began, and since that plateau the weight rose faster than a faucet pours
-     * back to within {@code pour_start_kg} of where it began: what fell to the plateau came back, so it was a load (a knock
-     * lifting the keg, gone), not beer, which never makes a keg heavier. A weight below the plateau now is then a fall from
-     * the start, through the plateau's weight, not a new fall from the plateau, and closing the episode there would report
-     * the load's lift as beer. Issue 12, twelfth round (seed 5004 at 80 SPS on the bar of steps): a knock lifted a sixth
-     * barrel by 0.346 kg for 2.0 s, and a 15.0 oz pour began 0.1 s after it went; the pour's fall below the knock's plateau
-     * closed the episode there, and the knock's lift was reported as an 11.2 oz pour, the rest of the pour as 3.9 oz.
+     * back to where it began (within {@code pour_start_kg} below it, and less than a press above it): what fell to the
+     * plateau came back, so it was a load (a knock lifting the keg, gone), not beer, which never makes a keg heavier. A
+     * weight below the plateau now is then a fall from the start, through the plateau's weight, not a new fall from the
+     * plateau, and closing the episode there would report the load's lift as beer. A rise past the start by a press is a
+     * load coming on after a pour, whose plateau the pour's episode still closes on (seed 8023 at 10 SPS on the real bar:
+     * a 1.6 kg lean rocking onto a half barrel 2 s after a 12.7 oz pour, a 19.3 oz pour under it). Issue 12, twelfth
+     * round (seed 5004 at 80 SPS on the bar of steps): a knock lifted a sixth barrel by 0.346 kg for 2.0 s, and a 15.0 oz
+     * pour began 0.1 s after it went; the pour's fall below the knock's plateau closed the episode there, and the knock's
+     * lift was reported as an 11.2 oz pour, the rest of the pour as a false 3.9 oz one.
      */
     private boolean roseBackToStart() {
         return episode.plateauKg < episode.beforeKg - config.pourStartKg() && episode.roseFastMs > episode.plateauMs
-                && episode.topSincePlateauKg >= episode.beforeKg - config.pourStartKg();
+                && episode.topSincePlateauKg >= episode.beforeKg - config.pourStartKg()
+                && episode.topSincePlateauKg < episode.beforeKg + PRESSED_KG;
     }
 
     /**

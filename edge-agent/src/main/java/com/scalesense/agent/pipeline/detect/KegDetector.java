@@ -242,6 +242,7 @@ public final class KegDetector {
     private void track(double kg, double windowAgoKg, long windowAgoMs) {
         double faucetKg = config.pourStartKg() + maxPourKgPerMs * windowMs;
         episode.peakKg = Math.max(episode.peakKg, kg);
+        episode.topSincePlateauKg = Math.max(episode.topSincePlateauKg, kg);
         if (windowAgoKg < episode.oldLowKg) { // false for NaN: the window is not full yet
             episode.oldLowKg = windowAgoKg;
             episode.oldLowMs = windowAgoMs;
@@ -639,12 +640,13 @@ public final class KegDetector {
         if (stableRun >= plateauSamples) {
             episode.plateauKg = window.mean();
             episode.plateauMs = wallMs;
+            episode.topSincePlateauKg = window.mean();
         }
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
             finish(episode, window.mean(), wallMs, windowMs + settleSamples * sampleMs);
         } else if (!Double.isNaN(episode.plateauKg) && kg < episode.plateauKg - config.pourStartKg()
-                && !pourGoesOn(kg, wallMs) && !risingBack(wallMs)) {
+                && !pourGoesOn(kg, wallMs) && !risingBack(wallMs) && !roseBackToStart()) {
             double plateau = episode.plateauKg;
             long plateauMs = episode.plateauMs;
             // the next fall is under way before the first is reported: the reading sent with the pour
@@ -690,6 +692,24 @@ public final class KegDetector {
      */
     private boolean risingBack(long atMs) {
         return episode.roseFastMs > episode.plateauMs && atMs - episode.roseFastMs < windowMs;
+    }
+
+    /**
+     * The episode's plateau lies below where it began, and since that plateau the weight rose faster than a faucet pours
+     * back to where it began (within {@code pour_start_kg} below it, and less than a press above it): what fell to the
+     * plateau came back, so it was a load (a knock lifting the keg, gone), not beer, which never makes a keg heavier. A
+     * weight below the plateau now is then a fall from the start, through the plateau's weight, not a new fall from the
+     * plateau, and closing the episode there would report the load's lift as beer. A rise past the start by a press is a
+     * load coming on after a pour, whose plateau the pour's episode still closes on (seed 8023 at 10 SPS on the real bar:
+     * a 1.6 kg lean rocking onto a half barrel 2 s after a 12.7 oz pour, a 19.3 oz pour under it). Issue 12, twelfth
+     * round (seed 5004 at 80 SPS on the bar of steps): a knock lifted a sixth barrel by 0.346 kg for 2.0 s, and a 15.0 oz
+     * pour began 0.1 s after it went; the pour's fall below the knock's plateau closed the episode there, and the knock's
+     * lift was reported as an 11.2 oz pour, the rest of the pour as a false 3.9 oz one.
+     */
+    private boolean roseBackToStart() {
+        return episode.plateauKg < episode.beforeKg - config.pourStartKg() && episode.roseFastMs > episode.plateauMs
+                && episode.topSincePlateauKg >= episode.beforeKg - config.pourStartKg()
+                && episode.topSincePlateauKg < episode.beforeKg + PRESSED_KG;
     }
 
     /**
@@ -1255,6 +1275,8 @@ public final class KegDetector {
         long endMs;
         double plateauKg;
         long plateauMs;
+        /** The heaviest sample since {@link #plateauKg} was last taken (its mean then), kg; NaN before any plateau. */
+        double topSincePlateauKg;
         /** The heaviest sample since it began, kg. */
         double peakKg;
         /** The lightest weight of the episode older than one window (or where it began), kg. */
@@ -1313,6 +1335,7 @@ public final class KegDetector {
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;
+            topSincePlateauKg = Double.NaN;
         }
     }
 }

@@ -28,6 +28,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * (a calibration weight) leaves the platform empty of kegs. The first
  * settled weight after a start is compared with the weight the keg had settled at before the
  * agent stopped (see {@link #expectAtStart}): a keg swapped while the agent was down is a new keg.
+ *
+ * <p>The order in which the rules are tried, while the keg stands, while an episode settles and when it is closed
+ * ({@link #finish}), is tabled in docs/accuracy.md, "How the keg detector judges a disturbance".
  */
 public final class KegDetector {
 

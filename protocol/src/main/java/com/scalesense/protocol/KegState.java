@@ -16,8 +16,10 @@ public enum KegState {
     INVALID,
     /**
      * Something other than beer moved the weight (a knock, a lean, a crate set on the keg, a keg
-     * lifted for a moment): the reading carries the last good level (null if none is known yet),
-     * and no pour or keg swap is counted while it lasts.
+     * lifted for a moment): the reading carries the keg's own level, the load left out and the pours
+     * drawn under it followed, or none while the scale cannot stand behind one within 0.5 % of the
+     * keg (docs/protocol.md, {@code level_pct}); no keg swap is counted while it lasts, pours under
+     * the load are.
      */
     DISTURBED
 }

@@ -35,6 +35,8 @@ final class LoadSteps {
     private double lastBeforeKg;
     /** How long the weight moved in the runs of change {@link #netLoadKg} found last, ms. */
     private long movingMs;
+    /** How many steps {@link #netLoadKg} found last. */
+    private int stepCount;
     /** What {@link #netLoadKg(double)} last took for gone of a lean lifting the keg that the weight has not risen back by, kg. */
     private double leanLeftKg;
 
@@ -135,6 +137,7 @@ final class LoadSteps {
         double net = 0;
         double largest = 0;
         movingMs = 0;
+        stepCount = count;
         for (int k = 0; k < count; k++) {
             movingMs += offsetMs[runTo[k]] - offsetMs[runFrom[k]];
             int from = k == 0 ? -1 : steps[k - 1];
@@ -206,6 +209,15 @@ final class LoadSteps {
     /** The weight just before the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
     double beforeLastStepKg() {
         return lastBeforeKg;
+    }
+
+    /**
+     * The last step {@link #netLoadKg} measured lifted the keg (the weight fell) and came after another step, and the
+     * weight {@code weightKg} is no lighter than just after it: a second lift, which nothing after it undid by a fall
+     * or a beer drawn (false when fewer than two steps were measured).
+     */
+    boolean liftAfterAnotherStep(double weightKg) {
+        return stepCount >= 2 && lastStepMs >= 0 && lastAfterKg < lastBeforeKg && weightKg >= lastAfterKg;
     }
 
     /** When the last step {@link #netLoadKg} measured was, epoch ms (the first weight's time when none). */

@@ -109,6 +109,8 @@ public final class KegDetector {
     private double undoUnseenKg;
     private double undoEasedKg;
     private long undoEndMs;
+    /** Where that last episode settled, kg (see {@link #creptBack}). */
+    private double undoAfterKg;
     private long nowMs;
     private double latestKg = Double.NaN;
     /** When the platform was found empty, and the latest sample below the absent threshold, epoch ms. */
@@ -590,15 +592,29 @@ public final class KegDetector {
      * the slowest pour (2 oz/s less 15 %, about 50 g/s), so a pour always falls out of it and begins an episode; a lean
      * easing off slower does not, and the reference follows it down. Issue 12, ninth round (seed 5040 at 80 SPS): a 0.2
      * kg press eased off at 10 g/s to within 1 g of the weight before it, the reference crept down with it, and the press was
-     * held on the keg for 75 min, every level 1.0-1.1 % low.
+     * held on the keg for 75 min, every level 1.0-1.1 % low. A weight that settled where it stood never left it, so
+     * it has not crept back ({@link #leftWhereItStood}).
      */
     private void creptBack() {
         if (!Double.isNaN(undoBeforeKg) && undoForeignKg != foreignKg && Math.abs(ref - undoBeforeKg) < config.pourStartKg()
-                && nowMs - undoEndMs <= 2 * LEAN_MS) {
+                && nowMs - undoEndMs <= 2 * LEAN_MS && leftWhereItStood()) {
             undoBeforeKg = Double.NaN;
             holdForeign(undoForeignKg, undoUnseenKg);
             foreignEasedKg = undoEasedKg;
         }
+    }
+
+    /**
+     * The last episode that changed the held load and reported no pour settled away from where it began, by at least
+     * {@code pour_start_kg}: only then can the weight creep back to where it stood ({@link #creptBack}). One that settled
+     * where it began changed the held load by what came or went within it, with beer drawn meanwhile making up the rest
+     * (issue 12, twelfth round, seed 21005 at 10 SPS: a 0.30 kg lean lifting a near-empty sixth barrel eased off with the
+     * keg's last 0.27 kg of beer drawn under its ease; the episode settled 21 g from its start and took the lean for gone,
+     * then its own settled weight, within 40 g of that start, put the lean back, and a reading claimed 1.7 % of beer in
+     * an empty keg until the lean was outlived).
+     */
+    private boolean leftWhereItStood() {
+        return Math.abs(undoAfterKg - undoBeforeKg) >= config.pourStartKg();
     }
 
     /** A new episode from {@code before} at {@code atMs}; its weights start with the last window's (before it). */
@@ -797,6 +813,7 @@ public final class KegDetector {
         undoUnseenKg = foreignUnseenKg;
         undoEasedKg = foreignEasedKg;
         undoEndMs = nowMs;
+        undoAfterKg = afterKg;
         // beer poured while the weight was not beer alone (this episode and the one that put the load on)
         // is the only way the keg can come back lighter, and beer flows only while the weight moves: a
         // stable window proves none left (counting the still time let a lean under a crate pass for

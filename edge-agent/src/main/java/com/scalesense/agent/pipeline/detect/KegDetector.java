@@ -143,6 +143,8 @@ public final class KegDetector {
     private double stepsKegKg = Double.NaN;
     /** The load within the episode that {@link #stepsKegKg} took off the weight, kg. */
     private double stepsLoadKg;
+    /** The load the steps measured at that sample, before any was taken for eased off ({@link #easedLoadKg}), kg. */
+    private double stepsSteppedKg;
     /** Of a lean lifting the keg that {@link #stepsKegKg} took for gone, what may still be on, kg (see {@link #leanLeftKg}). */
     private double stepsLeanLeftKg;
 
@@ -368,7 +370,38 @@ public final class KegDetector {
         double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean(episode)
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
         return foreignUnseenKg + leanUnseenKg + eased
-                + (held ? faucetKg(episode.startMs, nowMs) : 0);
+                + (held ? faucetKg(episode.startMs, nowMs) : 0) + pressMayStayKg() + leanMayBeGoneKg();
+    }
+
+    /**
+     * Under way, of a press the episode's steps saw come on and took for eased off (the weight fell back to where it
+     * stood before it), what may still be on, kg: that fall may as well be beer drawn under the press, which eases off
+     * over seconds, so the keg may be lighter than {@link #kegKg} by up to the press, and by no more than the weight
+     * now stands above the lightest the keg can be (the weight before the episode less what a faucet could draw
+     * since). Issue 12, twelfth round (seed 22004 at 80 SPS): a 0.53 kg press came on a sixth barrel 2.6 s into a 19.6
+     * oz pour and eased off over 15 s; 3.6 s after the pour's end, with part of the press still on, a reading took it
+     * for gone and claimed a level 0.79 % high.
+     */
+    private double pressMayStayKg() {
+        boolean bySteps = phase != Phase.STABLE && episode.active && loadMoved() && !Double.isNaN(kegBySteps());
+        if (!bySteps || stepsSteppedKg <= 0 || stepsLoadKg != 0) {
+            return 0;
+        }
+        return Math.min(stepsSteppedKg, Math.max(0, latestKg - episode.beforeKg + faucetKg(episode.startMs, nowMs)));
+    }
+
+    /**
+     * Under way, a lean lifting the keg held as the foreign load that the episode has seen going (the weight rose a
+     * step above where the episode began, and beer never adds weight) may have gone whole: the keg is then the weight,
+     * lighter than {@link #kegKg} by what is still taken off for the lean, kg. Issue 12, twelfth round (seed 17012 at
+     * 80 SPS): a 0.26 kg lean lifting a quarter barrel eased off with a 13.2 oz pour under its end; 1.7 s after it was
+     * gone, the weight having stood 0.12 kg above the episode's start, a reading took the lean for still on and claimed
+     * a level 0.86 % high.
+     */
+    private double leanMayBeGoneKg() {
+        boolean seenGoing = phase != Phase.STABLE && episode.active && foreignKg < 0
+                && episode.peakKg >= episode.beforeKg + PRESSED_KG;
+        return seenGoing ? Math.min(-foreignKg, Math.max(0, kegKg() - latestKg)) : 0;
     }
 
     /**
@@ -443,6 +476,7 @@ public final class KegDetector {
             stepsKegKg = Double.NaN;
             if (!lastWindowMoved()) {
                 double stepped = episode.steps.netLoadKg();
+                stepsSteppedKg = stepped;
                 stepsLoadKg = easedLoadKg(episode.steps, stepped, latestKg);
                 stepsLeanLeftKg = stepped < 0 && stepsLoadKg == 0 ? episode.steps.leanLeftKg() : 0;
                 double keg = latestKg - foreignKg - stepsLoadKg;

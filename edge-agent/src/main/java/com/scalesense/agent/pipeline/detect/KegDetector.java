@@ -359,7 +359,9 @@ public final class KegDetector {
      * faucet could have poured since the episode began ({@code pour_start_kg} plus {@code max_pour_oz_per_s} for its
      * length) is not known; and a load resting on the keg may hold the beer drawn while it came on, when its steps
      * did not tell it from the beer. 0 whenever the keg's weight is measured. Issue 12, sixth round: a reading held
-     * through a knock during a pour was 1.0 % high (seed 2013 at 10 SPS, a 0.5 kg lean on a half barrel).
+     * through a knock during a pour was 1.0 % high (seed 2013 at 10 SPS, a 0.5 kg lean on a half barrel). Under way,
+     * also a press taken for eased off that may still be on ({@link #pressMayStayKg}) and a lean lifting the keg seen
+     * going that may be gone ({@link #leanMayBeGoneKg}).
      */
     public double unseenBeerKg() {
         if (phase == Phase.UNKNOWN || phase == Phase.ABSENT) {

@@ -1618,4 +1618,74 @@ class KegDetectorTest {
         assertThat(droppedKg(1)).isCloseTo(0.572, within(0.01));
         assertThat(detector.disturbed()).isFalse();
     }
+
+    @Test
+    void a_lean_lifting_the_keg_gone_in_an_episode_that_settled_where_it_began_is_not_put_back_by_the_settled_weight() {
+        // issue 12, twelfth round (seed 21005 at 10 SPS): a 0.30 kg lean lifted a near-empty sixth barrel during a pour and
+        // was held; it eased off over 20 s (the weight rose 0.24 kg), and the keg's last 0.27 kg of beer was drawn under
+        // the end of its ease. The episode settled 21 g from where it began: the lean was taken for gone, but the settled
+        // weight, that near where the episode began, was then read as the weight creeping back to before the lean's going,
+        // and the lean was put back on the keg: the level claimed 1.7 % high (DISTURBED) until the lean was outlived.
+        // A weight that never left where it stood has not crept back
+        kg = 8.607;
+        hold(3);
+        pourUnder(3, t -> 0); // 0.18 kg
+        pourUnder(5, t -> -0.3 * Math.min(1, t / 0.3)); // a lean lifts the keg by 0.3 kg over 0.3 s: 0.3 kg more beer
+        holdUntil(Phase.STABLE);
+        assertOnePour(0.48, 0.03);
+        assertThat(detector.disturbed()).isTrue(); // the lean is held
+        seen.clear();
+        double held = kg;
+
+        ramp(kg + 0.1875, 5); // the lean eases off slower than a faucet pours
+        pourUnder(5, t -> 0.1125 * Math.min(1, t / 3)); // the rest of its ease over a pour of 0.3 kg, the keg's last beer
+        hold(5);
+
+        assertThat(kg).isCloseTo(held, within(0.001)); // back where the episode began
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(kg, within(0.01));
+    }
+
+    @Test
+    void a_press_taken_for_eased_off_under_way_while_a_pour_may_have_made_its_fall_may_still_be_on() {
+        // issue 12, twelfth round (seed 22004 at 80 SPS): a 0.53 kg press came on a sixth barrel 2.6 s into a 19.6 oz
+        // pour and eased off over 15 s; 3.6 s after the pour's end, part of the press still on, the weight was back below
+        // where it stood before the press, the steps' press was taken for eased off and a reading claimed the level
+        // 0.79 % high. That fall may be the beer drawn under the press: the keg may be lighter by up to the press
+        kg = 40;
+        hold(3);
+        pourUnder(2.6, t -> 0); // 0.156 kg
+        pourUnder(7.4, t -> 0.53 * Math.min(1, t / 0.3)); // a press comes on over 0.3 s: 0.444 kg more beer
+        ramp(kg - 0.53 * 3.6 / 15, 3.6); // the press eases off at 35 g/s, no pour
+        double keg = 40 - 0.6;
+
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        assertThat(kg - keg).isGreaterThan(0.3); // most of the press is still on
+        assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(keg + 0.01);
+        assertThat(detector.kegKg() + detector.easedUnseenKg()).isGreaterThanOrEqualTo(keg - 0.01);
+    }
+
+    @Test
+    void a_lean_lifting_the_keg_seen_going_under_way_may_have_gone_whole() {
+        // issue 12, twelfth round (seed 17012 at 80 SPS): a 0.26 kg lean lifting a quarter barrel was held, then eased off
+        // with a 13.2 oz pour under the end of its ease; 1.7 s after it was gone, the weight having risen 0.12 kg above
+        // where the episode began, a reading took the whole lean as still on and claimed the level 0.86 % high. Beer
+        // never adds weight: the lean is going, and may be gone, so the keg may be as light as the weight
+        kg = 30.15;
+        hold(3);
+        ramp(kg - 0.26, 0.3); // the lean lifts the keg
+        holdUntil(Phase.STABLE);
+        hold(2);
+        assertThat(detector.disturbed()).isTrue(); // the lean is held
+        ramp(kg + 0.13, 3); // it eases off at 43 g/s, slower than a faucet pours
+        pourUnder(3, t -> 0.13 * t / 3); // the rest of its ease over the first 3 s of a pour: 0.18 kg
+        pourUnder(1.7, t -> 0); // 0.102 kg more
+        double keg = 30.15 - 0.282;
+
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        assertThat(kg).isCloseTo(keg, within(0.001)); // the lean is gone
+        assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(keg + 0.01);
+        assertThat(detector.kegKg() + detector.easedUnseenKg()).isGreaterThanOrEqualTo(keg - 0.01);
+    }
 }

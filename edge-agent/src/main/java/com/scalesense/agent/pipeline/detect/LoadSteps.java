@@ -203,6 +203,41 @@ final class LoadSteps {
         return lastStepMs >= 0 && kg[0] - lastBeforeKg >= stepKg;
     }
 
+    /**
+     * How long the weight took to go from {@code fromKg} to {@code toKg} in one run faster than a faucet pours all the way,
+     * ms: from the last weight within {@code bandKg} of the first to the first weight within it of the second, the whole
+     * move and every {@value #EDGE_MS} ms of it went its way by more than a faucet draws in that time; -1 when it did not
+     * (or a weight is not found, or the buffer overflowed). Beer leaves at a faucet's pace at most, so no more beer than a
+     * faucet draws in that time can be in such a move.
+     */
+    long oneRunMs(double fromKg, double toKg, double bandKg) {
+        if (overflow) {
+            return -1;
+        }
+        int to = 0;
+        while (to < n && Math.abs(kg[to] - toKg) > bandKg) {
+            to++;
+        }
+        int from = to - 1;
+        while (from >= 0 && Math.abs(kg[from] - fromKg) > bandKg) {
+            from--;
+        }
+        if (to == n || from < 0) {
+            return -1;
+        }
+        for (int i = from; i + edge <= to; i++) {
+            if (!fasterThanAFaucet(i, i + edge, toKg - fromKg)) {
+                return -1;
+            }
+        }
+        return fasterThanAFaucet(from, to, toKg - fromKg) ? offsetMs[to] - offsetMs[from] : -1;
+    }
+
+    /** The weight went from sample {@code i} to sample {@code j} the way of {@code towardKg} faster than a faucet pours. */
+    private boolean fasterThanAFaucet(int i, int j, double towardKg) {
+        return (kg[j] - kg[i]) * Math.signum(towardKg) > maxPourKgPerMs * (offsetMs[j] - offsetMs[i]);
+    }
+
     /** The weight just before the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
     double beforeLastStepKg() {
         return lastBeforeKg;

@@ -812,8 +812,11 @@ public final class KegDetector {
                 || Math.signum(load) == -Math.signum(foreignKg) && beerInSteps > 0
                 && beerInSteps <= faucetKg(0, episode.steps.movingMs()))
                 || leanRoseOffOverMeasured(episode, load, afterKg);
+        boolean rampAlone = !foreignGone && rampedAlone(episode, load, afterKg);
         if (foreignGone) {
             load = -foreignKg;
+        } else if (rampAlone) { // none of the fall is beer, nor a held load lifted with beer under it (pressLeft)
+            load = load != 0 ? -drop : 0; // the settled weights measure a lone ramp better than its steps
         } else if (pressLeft(episode, afterKg, end, stepped)) {
             return;
         }
@@ -845,7 +848,8 @@ public final class KegDetector {
         // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low)
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !eased && drop >= config.pourStartKg();
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
-                || loadLifted || pressedAndHeld || leanStays || liftAgainStays(episode, stepped, load, drop, afterKg);
+                || loadLifted || pressedAndHeld || leanStays || rampAlone
+                || liftAgainStays(episode, stepped, load, drop, afterKg);
         boolean easing = !loadMoved && easingLean(episode);
         episode.active = false;
         if (!disturbed) {
@@ -963,6 +967,37 @@ public final class KegDetector {
     private boolean liftAgainStays(Episode episode, double steppedKg, double loadKg, double dropKg, double afterKg) {
         return foreignKg == 0 && episode.fellFast && !episode.roseFast() && steppedKg < 0 && loadKg == 0
                 && dropKg >= config.pourStartKg() && episode.steps.liftAfterAnotherStep(afterKg);
+    }
+
+    /**
+     * {@code episode} fell from where it began to where it settled, at {@code afterKg}, in one run faster than a faucet
+     * pours all the way ({@link LoadSteps#oneRunMs}, from within half a pour's start of either end: it stood still before
+     * and after), and none of what the weights can say it was leaves as much beer as a faucet draws in that run, no more:
+     * neither the load its steps measured ({@code loadKg}, 0 when none), nor the newest load held or all of it lifted off
+     * ({@link #pressLeft}). Beer leaves no faster than a faucet and only while the weight moves, so the whole fall is one
+     * load (a lean lifting the keg, a thing lifted), and none of it is beer. Issue 12, twelfth round (seed 19028 at 80
+     * SPS): a 0.435 kg lean lifting a quarter barrel under a 1.78 kg thing ramped on from rest over 0.95 s at 0.46 kg/s,
+     * no step; the newest piece held, 0.29 kg, was the going of an earlier lean, and the fall was taken for it lifted and
+     * a 4.8 oz pour (0.145 kg in 0.8 s of run, where a faucet draws 0.10 kg), the keg held that much light after the lean went.
+     */
+    private boolean rampedAlone(Episode episode, double loadKg, double afterKg) {
+        double drop = episode.beforeKg - afterKg;
+        if (drop < PRESSED_KG || !(loadKg <= 0)) {
+            return false;
+        }
+        long runMs = episode.steps.oneRunMs(episode.beforeKg, afterKg, config.pourStartKg() / 2);
+        if (runMs < 0) {
+            return false;
+        }
+        double faucetKg = maxPourKgPerMs * runMs;
+        double newest = newestKg > 0 && newestKg < foreignKg ? newestKg : 0;
+        for (double load : new double[] {-loadKg, newest, Math.max(0, foreignKg)}) {
+            double beer = drop - load;
+            if (beer >= -config.pourStartKg() && beer <= faucetKg) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

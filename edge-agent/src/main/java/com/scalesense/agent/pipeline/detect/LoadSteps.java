@@ -206,6 +206,42 @@ final class LoadSteps {
         return lastStepMs >= 0 && kg[0] - lastBeforeKg >= stepKg;
     }
 
+    /**
+     * How long the weight took to go from {@code fromKg} to {@code toKg} in one run faster than a faucet pours all the way,
+     * ms: from the last of the weights at the start that all stay within {@code bandKg} of the first to the first of the
+     * weights at the end that all stay within it of the second (it stood still before and after), the whole move and every
+     * {@value #EDGE_MS} ms of it went its way by more than a faucet draws in that time; -1 when it did not (or the weights
+     * do not begin and end so, or the buffer overflowed). Beer leaves at a faucet's pace at most, so no more beer than a
+     * faucet draws in that time can be in such a move.
+     */
+    long oneRunMs(double fromKg, double toKg, double bandKg) {
+        if (overflow) {
+            return -1;
+        }
+        int to = n; // the first weight of the still stretch at its end, all within bandKg of toKg
+        while (to > 0 && Math.abs(kg[to - 1] - toKg) <= bandKg) {
+            to--;
+        }
+        int from = -1; // the last weight of the still stretch at its start, all within bandKg of fromKg
+        while (from + 1 < to && Math.abs(kg[from + 1] - fromKg) <= bandKg) {
+            from++;
+        }
+        if (to == n || from < 0) {
+            return -1;
+        }
+        for (int i = from; i + edge <= to; i++) {
+            if (!fasterThanAFaucet(i, i + edge, toKg - fromKg)) {
+                return -1;
+            }
+        }
+        return fasterThanAFaucet(from, to, toKg - fromKg) ? offsetMs[to] - offsetMs[from] : -1;
+    }
+
+    /** The weight went from sample {@code i} to sample {@code j} the way of {@code towardKg} faster than a faucet pours. */
+    private boolean fasterThanAFaucet(int i, int j, double towardKg) {
+        return (kg[j] - kg[i]) * Math.signum(towardKg) > maxPourKgPerMs * (offsetMs[j] - offsetMs[i]);
+    }
+
     /** The weight just before the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
     double beforeLastStepKg() {
         return lastBeforeKg;

@@ -1688,4 +1688,29 @@ class KegDetectorTest {
         assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(keg + 0.01);
         assertThat(detector.kegKg() + detector.easedUnseenKg()).isGreaterThanOrEqualTo(keg - 0.01);
     }
+
+    @Test
+    void a_lean_ramped_on_in_one_run_faster_than_a_faucet_under_a_held_thing_is_no_pour_and_takes_no_piece_of_the_thing() {
+        // issue 12, twelfth round (seed 19028 at 80 SPS): a 1.78 kg thing stood on a quarter barrel, and a 0.29 kg lean
+        // lifting the keg had come and gone, so its going was the newest piece held. A 0.435 kg lean then ramped on from
+        // rest over 0.95 s at 0.46 kg/s, too slow a change for a step, and stood 17 s: the fall was taken for that piece
+        // lifted and 0.145 kg of beer, a 4.8 oz pour in 1.2 s, and the keg was held that much light after the lean went
+        aKegAt40WithALoadOn(1.78);
+        ramp(41.78 - 0.29, 0.3);
+        hold(9);
+        ramp(41.78, 0.3);
+        hold(60);
+        assertThat(seen).isEmpty();
+
+        ramp(41.78 - 0.435, 0.95);
+        hold(16);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+        ramp(41.78, 0.95); // the lean goes
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+    }
 }

@@ -21,13 +21,15 @@ class KegDetectorTest {
     final List<Double> kegAtEvent = new ArrayList<>();
     final PipelineConfig config = PipelineConfig.defaults();
     KegDetector detector;
+    /** What {@link #detector} tells, kept for a detector at another rate. */
+    DetectorListener listener;
     StabilityWindow window;
     long ms;
     double kg;
 
     @BeforeEach
     void setUp() {
-        detector = new KegDetector(config, 10, new DetectorListener() {
+        detector = new KegDetector(config, 10, listener = new DetectorListener() {
             @Override
             public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
                 seen.add(String.format("drop %d..%d %.3f", startMs, endMs, beforeKg - afterKg));
@@ -838,6 +840,30 @@ class KegDetectorTest {
         hold(5);
 
         assertNothingHappened(12.535);
+    }
+
+    @Test
+    void a_press_ramped_on_during_a_pour_that_eases_off_after_it_at_the_stable_windows_drift_is_one_pour() {
+        // issue 12, twelfth round (seed 9028 at 80 SPS): a 0.24 kg lean ramped onto the keg over 0.4 s, 3 s into a pour
+        // (slower than a step: the steps saw nothing), and eased off at 12 g/s after the pour, at the edge of the stable
+        // window's drift; a plateau came and went, the fall on from it closed the episode there, and one pour was
+        // reported as two (7.8 oz and a false 5.9 oz on the lean's going)
+        detector = new KegDetector(config, 80, listener);
+        window = new StabilityWindow(config.stableSamples(80), config.stableStdKg(), config.stableDriftKg());
+        Random noise = new Random(1);
+        for (int i = 0; i < 80 * 40; i++) {
+            double t = i / 80.0 - 3; // settled for 3 s first
+            double beer = 0.05 * Math.max(0, Math.min(t, 8.75)); // 0.4375 kg at 50 g/s
+            double lean = 0.24 * Math.max(0, Math.min(1, (t - 3) / 0.4)) - 0.012 * Math.max(0, Math.min(t - 8.75, 20));
+            double weight = 23.2 - beer + lean + 0.002 * noise.nextGaussian();
+            ms = 3000 + Math.round(t * 1000);
+            window.add(weight);
+            detector.accept(ms, weight, window);
+        }
+
+        assertOnePour(0.4375, 0.01);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(22.7625, within(0.01));
     }
 
     @Test

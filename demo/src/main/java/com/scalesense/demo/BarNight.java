@@ -13,6 +13,7 @@ import com.scalesense.demo.scale.Ledger;
 import com.scalesense.demo.scale.Scales;
 import com.scalesense.demo.scale.SimClock;
 import com.scalesense.demo.scale.TapPlan;
+import com.scalesense.protocol.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.eclipse.paho.client.mqttv3.MqttClient;
@@ -57,6 +59,8 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
     private final List<DemoScale> scales = new ArrayList<>();
     private final Ledger ledger = new Ledger();
     private final List<String> timeline = new CopyOnWriteArrayList<>();
+    /** Duplicate batches published by {@link #resendDelivered} (each acknowledged by the broker). */
+    private final AtomicInteger injected = new AtomicInteger();
     /** HiveMQ takes seconds to stop and start: off the main loop, so time and the view go on. */
     private final ExecutorService brokerOps = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "broker-fault");
@@ -136,6 +140,13 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
             onFrame.accept(this);
             return scales.stream().allMatch(DemoScale::drained);
         }, SETTLE_LIMIT, "every outbox delivered to the broker");
+        // every batch the broker acknowledged reaches the rule's session: wait for that count, not for a quiet
+        // spell alone (on a busy machine the rule's redelivery after a sink crash can pause longer than the spell)
+        long published = injected.get() + scales.stream()
+                .mapToLong(s -> s.delivered().stream().filter(d -> d.topic().endsWith("/" + Topics.BATCHES)).count())
+                .sum();
+        Waits.until(() -> cloud.rule().batchesHandled() >= published, SETTLE_LIMIT,
+                "the sink to handle all " + published + " batches published");
         Waits.until(() -> cloud.rule().connected() && cloud.rule().idleNanos() > SINK_IDLE.toNanos(), SETTLE_LIMIT,
                 "the sink idle for " + SINK_IDLE.toSeconds() + " s");
         scales.forEach(DemoScale::stop);
@@ -234,6 +245,7 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
                 List<Delivered> batches = s.delivered().stream().filter(d -> d.topic().endsWith("/batches")).toList();
                 for (Delivered d : batches.subList(Math.max(0, batches.size() - perScale), batches.size())) {
                     client.publish(d.topic(), d.payload(), 1, false);
+                    injected.incrementAndGet();
                 }
             }
             client.disconnect(5_000);

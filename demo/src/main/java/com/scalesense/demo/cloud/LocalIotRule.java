@@ -56,6 +56,7 @@ public final class LocalIotRule implements AutoCloseable {
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong batchesHandled = new AtomicLong();
     private final AtomicLong registrations = new AtomicLong();
     private final AtomicLong states = new AtomicLong();
     private final AtomicLong presence = new AtomicLong();
@@ -102,6 +103,15 @@ public final class LocalIotRule implements AutoCloseable {
 
     public long rejected() {
         return rejected.get();
+    }
+
+    /**
+     * Messages on a batches topic the sink has handled (accepted, duplicate or rejected; a crashed
+     * invocation counts when its redelivery is handled): a count to wait for, as every batch the broker
+     * acknowledged to a publisher reaches this persistent session at least once.
+     */
+    public long batchesHandled() {
+        return batchesHandled.get();
     }
 
     public long registrations() {
@@ -174,6 +184,9 @@ public final class LocalIotRule implements AutoCloseable {
             duplicates.incrementAndGet();
         } else {
             rejected.incrementAndGet();
+        }
+        if (topic.endsWith("/" + Topics.BATCHES)) {
+            batchesHandled.incrementAndGet();
         }
         client.messageArrivedComplete(message.getId(), message.getQos());
         lastActivityNanos.set(System.nanoTime());

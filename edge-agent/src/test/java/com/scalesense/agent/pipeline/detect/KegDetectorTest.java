@@ -1224,6 +1224,24 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_a_keg_with_a_thing_on_it_that_eases_off_back_to_the_thing_and_a_pour_after_leaves_the_thing() {
+        // Guards issue 12, twelfth round (seed 16024 at 80 SPS): a 0.409 kg thing stood on a quarter barrel; a 3.36 kg lean
+        // lifted the keg for 25 s and eased off over 11 s, the weight back to the keg and the thing, and a 15.8 oz pour
+        // began as the ease ended. The steps measured the ease as the whole held load (lean and thing) going, the thing
+        // was dropped with the pour's beer, no pour was reported and the level claimed 1.4 % high, undisturbed
+        aKegAt40WithALoadOn(0.409); // a thing left on the keg
+        ramp(37.05, 0.3); // a lean lifts the keg
+        hold(25);
+        ramp(40.409, 11); // the lean eases off, back to the keg and the thing
+        ramp(39.924, 8.5); // a pour, 57 g/s
+        hold(5);
+
+        assertOnePour(0.485, 0.02);
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(39.515, within(0.02));
+    }
+
+    @Test
     void a_lean_under_a_crate_is_not_the_crate_lifted_and_the_keg_is_clear_once_both_are_gone() {
         // Guards issue 12 (seed 20261322 life 5, a false swap hours later): with a 2.6 kg crate on the
         // keg, a 3.1 kg lean that settled passed for the crate lifted plus 0.5 kg of beer poured in

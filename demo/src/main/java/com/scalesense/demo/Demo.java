@@ -122,7 +122,7 @@ public final class Demo implements Callable<Integer> {
         checkPort("--api-port", apiPort);
         SignalStop stop = SignalStop.install();
         try {
-            return evening(config, work, stayUp);
+            return evening(config, work, stayUp, stop);
         } catch (InterruptedException | RuntimeException e) {
             if (!stop.signalled()) {
                 throw e;
@@ -138,21 +138,22 @@ public final class Demo implements Callable<Integer> {
     }
 
     /** The evening, its report, and with --keep-running or --serve the wait for Ctrl-C; closes what it opened. */
-    private int evening(DemoConfig config, Path work, boolean stayUp) throws InterruptedException {
+    private int evening(DemoConfig config, Path work, boolean stayUp, SignalStop stop) throws InterruptedException {
         try (BarNight night = stayUp ? BarNight.open(config, work, dynamoPort) : BarNight.open(config, work);
              LocalDashboard dashboard = serve ? LocalDashboard.start(night.cloud().tables(), night.cloud().commands(),
                      night.time()::millis, config.eveningStartMs() + config.duration().toMillis(), BarEvening.LOC_ID,
                      apiPort) : null) {
             try {
-                return play(night, dashboard, stayUp);
+                return play(night, dashboard, stayUp, stop);
             } finally {
-                // a signal's interrupt has done its work here: the closes that follow may wait for what they stop
+                // an interrupt (a JVM in shutdown may send one) must not cut short the closes that follow
                 Thread.interrupted();
             }
         }
     }
 
-    private int play(BarNight night, LocalDashboard dashboard, boolean stayUp) throws InterruptedException {
+    private int play(BarNight night, LocalDashboard dashboard, boolean stayUp, SignalStop stop)
+            throws InterruptedException {
         if (dashboard != null) {
             out.println("Dashboard, live while the evening runs and after it: " + dashboard.pageUri());
         }
@@ -167,7 +168,7 @@ public final class Demo implements Callable<Integer> {
                 describe(dashboard);
             }
             LocalCloudCommand.describe(night.cloud(), out);
-            new java.util.concurrent.CountDownLatch(1).await(); // until Ctrl-C: SignalStop interrupts this wait
+            stop.awaitSignal(); // until Ctrl-C or SIGTERM
         }
         return status;
     }

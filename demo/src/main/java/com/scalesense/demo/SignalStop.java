@@ -7,31 +7,40 @@ import java.util.concurrent.TimeUnit;
 /**
  * Ctrl-C (SIGINT) or SIGTERM while the demo runs. On a signal the JVM runs its shutdown hooks and
  * halts: the main thread's try-with-resources never closes the agents, the broker, DynamoDB Local
- * and the API server by itself. This hook interrupts the main thread, which then leaves the evening
+ * and the API server by itself. This hook tells the main thread to stop, which then leaves the evening
  * ({@link StoppedException}) or the wait after it and closes everything, and holds the JVM until that
  * is done or {@link #CLOSE_LIMIT} has passed (a stuck close must not keep a killed demo alive).
  * Install it on the main thread; {@link #close()} it once the resources are closed.
+ *
+ * <p>The hook never interrupts the main thread. An interrupt lands in whatever the main thread is doing
+ * when the signal comes: while a scale boots, that is its store's commit, and an interrupt closes the
+ * store's {@code FileChannel} under MapDB ({@code ClosedByInterruptException}, thrown on as an
+ * {@code IOError} that no stop handles; a CI run on a busy machine died of it). The main thread's loops
+ * check {@link #checkNotStopped()} between steps instead, and its one open-ended wait is
+ * {@link #awaitSignal()}.
  */
 final class SignalStop implements AutoCloseable {
 
     /** Longest the hook waits for the main thread to close everything (BarNight closes in seconds). */
     static final Duration CLOSE_LIMIT = Duration.ofSeconds(30);
 
-    private final Thread main;
-    private final Thread hook;
-    private final CountDownLatch closed = new CountDownLatch(1);
-    /** Set by the hook; read by the main thread's loops (an interrupt alone may be swallowed by a wait). */
-    private static volatile boolean requested;
+    /** The stop {@link #install()} registered: a signal is the process's, seen by every loop of the demo. */
+    private static volatile SignalStop installed;
 
-    private SignalStop(Thread main) {
-        this.main = main;
+    private final Thread hook;
+    private final CountDownLatch signal = new CountDownLatch(1);
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile boolean requested;
+
+    SignalStop() {
         this.hook = new Thread(this::onSignal, "demo-signal-stop");
     }
 
-    /** Registers the hook for the calling (main) thread. */
+    /** Registers the hook; the main thread's loops ({@link #checkNotStopped()}) then answer to it. */
     static SignalStop install() {
-        SignalStop stop = new SignalStop(Thread.currentThread());
+        SignalStop stop = new SignalStop();
         Runtime.getRuntime().addShutdownHook(stop.hook);
+        installed = stop;
         return stop;
     }
 
@@ -40,9 +49,24 @@ final class SignalStop implements AutoCloseable {
         return requested;
     }
 
-    private void onSignal() {
+    /** What the hook does first: asks the main thread to stop, without interrupting it. */
+    void signal() {
         requested = true;
-        main.interrupt(); // wakes a wait of the main thread (the one after the evening)
+        signal.countDown();
+    }
+
+    /**
+     * Waits for a signal (the wait after an evening kept up with --keep-running or --serve).
+     *
+     * @throws StoppedException once the signal came
+     */
+    void awaitSignal() throws InterruptedException {
+        signal.await();
+        throw new StoppedException();
+    }
+
+    private void onSignal() {
+        signal();
         try {
             closed.await(CLOSE_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -54,11 +78,14 @@ final class SignalStop implements AutoCloseable {
     @Override
     public void close() {
         closed.countDown();
+        if (installed == this) {
+            installed = null;
+        }
         if (!requested) {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down already (System.exit elsewhere): the hook runs and returns at once
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                // the JVM is shutting down already (System.exit elsewhere), or this stop was never installed
             }
         }
     }
@@ -69,7 +96,8 @@ final class SignalStop implements AutoCloseable {
      * @throws StoppedException once a signal asked the demo to stop
      */
     static void checkNotStopped() {
-        if (requested) {
+        SignalStop stop = installed;
+        if (stop != null && stop.requested) {
             throw new StoppedException();
         }
     }

@@ -1,6 +1,6 @@
 package com.scalesense.demo;
 
-/** The main thread was interrupted by {@link SignalStop} (Ctrl-C, SIGTERM): the demo closes and ends. */
+/** {@link SignalStop} saw Ctrl-C or SIGTERM: the main thread leaves what it was doing, closes everything and ends. */
 public final class StoppedException extends DemoException {
 
     private static final long serialVersionUID = 1L;

@@ -50,7 +50,7 @@ final class FaultSchedule {
             pending.add(new Step(0.65, "agent restarted", a::restartAgent));
         }
         if (faults.contains(Fault.DUPLICATES)) {
-            pending.add(new Step(0.75, RESENT_PER_SCALE + " delivered batches per scale sent again",
+            pending.add(new Step(0.75, "the last " + RESENT_PER_SCALE + " delivered batches of each scale sent again",
                     () -> a.resendDelivered(RESENT_PER_SCALE)));
         }
         pending.sort(Comparator.comparingDouble(Step::at));

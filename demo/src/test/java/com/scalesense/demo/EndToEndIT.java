@@ -45,8 +45,14 @@ class EndToEndIT {
             var rule = night.cloud().rule();
             assertThat(rule.failures()).as("sink invocations that crashed and were redelivered")
                     .isEqualTo(FaultSchedule.SINK_CRASHES);
-            assertThat(rule.duplicates()).as("batches the sink recognised as already stored")
-                    .isGreaterThanOrEqualTo(FaultSchedule.RESENT_PER_SCALE * 2L);
+            // (the copies are a scale's last RESENT_PER_SCALE delivered batches: on a busy machine a scale may have
+            // delivered fewer by then, and a CI run injected 9, not 10; every copy injected must be recognised)
+            assertThat(night.injectedCopies()).as("duplicate batches injected").isPositive()
+                    .isLessThanOrEqualTo(FaultSchedule.RESENT_PER_SCALE * 2);
+            assertThat(rule.duplicates()).as("batches the sink recognised as already stored (of %d handled: %d accepted,"
+                            + " %d rejected; %d copies injected)", rule.batchesHandled(), rule.accepted(), rule.rejected(),
+                            night.injectedCopies())
+                    .isGreaterThanOrEqualTo(night.injectedCopies());
             assertThat(rule.connections()).as("rule sessions: first, after the outage, after each crash")
                     .isGreaterThanOrEqualTo(2 + FaultSchedule.SINK_CRASHES);
             assertThat(rule.rejected()).as("rejected messages").isZero();

@@ -10,6 +10,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +59,8 @@ public final class LocalIotRule implements AutoCloseable {
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong batchesHandled = new AtomicLong();
+    /** How many times the sink handled each batch_id (accepted, duplicate or rejected). */
+    private final Map<String, Integer> handledByBatchId = new ConcurrentHashMap<>();
     private final AtomicLong registrations = new AtomicLong();
     private final AtomicLong states = new AtomicLong();
     private final AtomicLong presence = new AtomicLong();
@@ -112,6 +116,24 @@ public final class LocalIotRule implements AutoCloseable {
      */
     public long batchesHandled() {
         return batchesHandled.get();
+    }
+
+    /**
+     * How many messages carrying this batch_id the sink has handled (a crashed invocation counts when its redelivery is
+     * handled). A total alone can be reached early: a batch the broker took but whose acknowledgement its publisher
+     * never saw arrives once more than the publisher counts, while another copy still waits behind a redelivery.
+     */
+    public int handledCopies(String batchId) {
+        return handledByBatchId.getOrDefault(batchId, 0);
+    }
+
+    /** The batch_id of a batch message's payload; "" when it has none (the sink rejects such a message). */
+    public static String batchIdOf(byte[] payload) {
+        try {
+            return QUOTER.readTree(payload).path("batch_id").asText("");
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     public long registrations() {
@@ -186,6 +208,7 @@ public final class LocalIotRule implements AutoCloseable {
             rejected.incrementAndGet();
         }
         if (topic.endsWith("/" + Topics.BATCHES)) {
+            handledByBatchId.merge(batchIdOf(message.getPayload()), 1, Integer::sum);
             batchesHandled.incrementAndGet();
         }
         client.messageArrivedComplete(message.getId(), message.getQos());

@@ -151,6 +151,15 @@ public final class MeasurementPipeline implements DetectorListener {
         detector.accept(raw.wallMillis(), kg, window);
     }
 
+    /**
+     * No sample follows (the recording ended, or sampling stops): a pour the detector still holds back, under a load that
+     * the next episode could have undone ({@link KegDetector#flushPendingPour}), is reported now, as the pour it was
+     * taken for, rather than lost.
+     */
+    public void endOfSamples() {
+        detector.flushPendingPour();
+    }
+
     @Override
     public void onDrop(long startMs, long endMs, double beforeKg, double afterKg) {
         double sg = keg.profile().sg();

@@ -133,6 +133,7 @@ public final class Replay {
                             truth.setDownFull(next.getKey()));
                 }
             }
+            pipeline.endOfSamples();
         }
         return recorder;
     }

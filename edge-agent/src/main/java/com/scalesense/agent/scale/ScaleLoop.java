@@ -154,6 +154,11 @@ public final class ScaleLoop implements Runnable {
                 runLane();
             }
         }
+        try {
+            model.endOfSamples(); // a pour held back under a load is reported before the agent seals what is left
+        } catch (RuntimeException e) {
+            failed(e);
+        }
         runLane();
     }
 

@@ -121,15 +121,28 @@ public final class ScaleModel {
         pours.beforeSample(pipeline, sample, now);
         pipeline.accept(sample, now);
         persistKegIfChanged();
-        Optional<PourWindow> window = pours.changed(pipeline);
-        if (window.isPresent()) {
-            memory.savePourWindow(window.get());
-            pours.stored(pipeline, window.get());
-        }
+        storePourWindowIfChanged();
         OptionalDouble settled = weight.due(pipeline);
         if (settled.isPresent()) {
             memory.saveSettledWeight(settled.getAsDouble());
             weight.stored(settled.getAsDouble());
+        }
+    }
+
+    /** Sampling stops: a pour the pipeline still holds back is reported and stored ({@link MeasurementPipeline#endOfSamples}). */
+    public void endOfSamples() {
+        if (pipeline == null) {
+            return;
+        }
+        pipeline.endOfSamples();
+        storePourWindowIfChanged();
+    }
+
+    private void storePourWindowIfChanged() {
+        Optional<PourWindow> window = pours.changed(pipeline);
+        if (window.isPresent()) {
+            memory.savePourWindow(window.get());
+            pours.stored(pipeline, window.get());
         }
     }
 

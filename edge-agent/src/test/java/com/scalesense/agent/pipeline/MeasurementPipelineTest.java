@@ -60,6 +60,21 @@ class MeasurementPipelineTest {
     }
 
     @Test
+    void a_pour_held_back_under_a_press_is_reported_when_the_samples_end_not_lost() {
+        // issue 12, thirteenth round: the detector holds back a pour under a press that came on during it while the
+        // press may be undone; a recording that ends (or sampling that stops) meanwhile reports it
+        ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);
+        scale.hold(5).rampTo(50.46, 0.3).rampTo(49.9, 9.5).hold(5);
+        assertThat(scale.recorder.eventsOf(DeviceEvent.Pour.class)).isEmpty();
+
+        scale.pipeline.endOfSamples();
+
+        List<DeviceEvent.Pour> pours = scale.recorder.eventsOf(DeviceEvent.Pour.class);
+        assertThat(pours).hasSize(1);
+        assertThat(pours.get(0).volumeMl()).isCloseTo(Units.beerKgToMl(0.56, 1.010), within(10.0)); // 10 g
+    }
+
+    @Test
     void a_pour_is_reported_in_oz_and_ml_from_settled_weights_with_the_beers_gravity() {
         // given a Modelo (sg 1.010) keg; 0.5 kg of it is 495.05 ml = 16.74 oz
         ScriptedScale scale = new ScriptedScale(PipelineConfig.defaults(), MODELO_HALF, 50);

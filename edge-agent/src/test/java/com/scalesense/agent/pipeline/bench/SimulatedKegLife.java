@@ -84,6 +84,7 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
                 nextToAssign++;
             }
         }
+        pipeline.endOfSamples();
         return new Result(this, scenario, recorder, calibration, truthOf(scenario));
     }
 

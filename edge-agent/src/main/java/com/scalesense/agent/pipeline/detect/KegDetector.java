@@ -116,8 +116,8 @@ public final class KegDetector {
     /** The press the last episode took for eased off, while the next one may show it lifted instead; null: none. */
     private EasedPress easedPress;
     /**
-     * A pour reported under a load that came or went within the same episode, held back while the next episode or a
-     * creep of the settled weight may still undo that load (then nothing happened, and it is dropped); null: none.
+     * A pour told from a load that came or went within the same episode, held back while the next episode may still undo
+     * that load (then nothing happened, and it is dropped: {@link #pourUndone}); null: none.
      */
     private PendingPour pendingPour;
     /** Where that last episode settled, kg (see {@link #creptBack}). */
@@ -1265,7 +1265,8 @@ public final class KegDetector {
      * down or lifted) while a pour went on: what left the keg is the fall less the load's steps ({@code beerKg}).
      * Reported as a pour when it is clearly beer (more than a step's estimate can be off by, no faster than a
      * faucet over the episode); the load is then held as the keg's foreign load. Lost before (the episode ended
-     * disturbed): 5 of 16 775 true pours over a lean that came on during them (issue 12, round four).
+     * disturbed): 5 of 16 775 true pours over a lean that came on during them (issue 12, round four). The pour is held
+     * back ({@link #pendingPour}) until the next episode shows the load did not simply go back (thirteenth round).
      *
      * @param loadKg the load the episode's steps left on the keg, kg ({@link LoadSteps#netLoadKg})
      * @param beerKg the fall of the keg's own weight, kg
@@ -1464,13 +1465,9 @@ public final class KegDetector {
     }
 
     /**
-     * A press an episode took for eased off (kg), the beer that episode's fall was if the press stayed on and no pour went
-     * out for it (kg; 0 when one did), its span (epoch ms), the weight before it and the load held after it (kg).
-     */
-    /**
      * {@code episode} fell faster than a faucet pours and settled at {@code afterKg}, within {@code pour_start_kg} of
      * where the weight stood before the episode whose pour is held back ({@link #pendingPour}), no longer than a lean
-     * lasts after that one settled, with the held load as that one left it: the load it was told from went, and no beer
+     * lasts after that one settled, with the held load not what it was before that one: the load it was told from went, and no beer
      * left (issue 12: if the weight comes back to where it was, nothing happened). A fall at a faucet's pace back to
      * there is beer: a thing set on during a pour can weigh what that pour and the next one drew together (seed 6003 at
      * 10 SPS: a 1.21 kg thing set on a half barrel during a 22.6 oz pour, then a 16.9 oz pour, settled 1 g from where the
@@ -1533,6 +1530,10 @@ public final class KegDetector {
         }
     }
 
+    /**
+     * A press an episode took for eased off (kg), the beer that episode's fall was if the press stayed on and no pour went
+     * out for it (kg; 0 when one did), its span (epoch ms), the weight before it and the load held after it (kg).
+     */
     private record EasedPress(double kg, double unreportedKg, long startMs, long endMs, double beforeKg, double heldAfterKg) {
     }
 

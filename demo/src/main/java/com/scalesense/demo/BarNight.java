@@ -2,7 +2,6 @@ package com.scalesense.demo;
 
 import com.scalesense.demo.cloud.BarSetup;
 import com.scalesense.demo.cloud.LocalCloud;
-import com.scalesense.demo.cloud.LocalIotRule;
 import com.scalesense.demo.report.Check;
 import com.scalesense.demo.report.KegChart;
 import com.scalesense.demo.report.StoredReadings;
@@ -15,6 +14,7 @@ import com.scalesense.demo.scale.Scales;
 import com.scalesense.demo.scale.SimClock;
 import com.scalesense.demo.scale.TapPlan;
 import com.scalesense.protocol.Topics;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +30,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.eclipse.paho.client.mqttv3.MqttClient;
@@ -62,8 +61,8 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
     private final List<DemoScale> scales = new ArrayList<>();
     private final Ledger ledger = new Ledger();
     private final List<String> timeline = new CopyOnWriteArrayList<>();
-    /** The batch_id of each duplicate batch published by {@link #resendDelivered} (each acknowledged by the broker). */
-    private final List<String> injected = new CopyOnWriteArrayList<>();
+    /** The payload of each duplicate batch published by {@link #resendDelivered} (each acknowledged by the broker). */
+    private final List<byte[]> injected = new CopyOnWriteArrayList<>();
     /** HiveMQ takes seconds to stop and start: off the main loop, so time and the view go on. */
     private final ExecutorService brokerOps = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "broker-fault");
@@ -144,15 +143,15 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
             return scales.stream().allMatch(DemoScale::drained);
         }, SETTLE_LIMIT, "every outbox delivered to the broker");
         // every copy of a batch the broker acknowledged reaches the rule's session: wait until the sink has handled each
-        // batch_id as often as it was published, not for a quiet spell alone (on a busy machine the rule's redelivery
+        // payload as often as it was published, not for a quiet spell alone (on a busy machine the rule's redelivery
         // after a sink crash can pause longer than the spell) nor for a total (a batch the broker took whose ack its
         // scale never saw arrives once more than counted, and a total reached so let a duplicate still queued be missed)
-        Map<String, Long> published = Stream.concat(injected.stream(), scales.stream()
+        Map<ByteBuffer, Long> published = Stream.concat(injected.stream(), scales.stream()
                         .flatMap(s -> s.delivered().stream()).filter(d -> d.topic().endsWith("/" + Topics.BATCHES))
-                        .map(d -> LocalIotRule.batchIdOf(d.payload())))
-                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+                        .map(Delivered::payload))
+                .collect(Collectors.groupingBy(ByteBuffer::wrap, Collectors.counting()));
         Waits.until(() -> published.entrySet().stream()
-                        .allMatch(b -> cloud.rule().handledCopies(b.getKey()) >= b.getValue()), SETTLE_LIMIT,
+                        .allMatch(b -> cloud.rule().handledCopies(b.getKey().array()) >= b.getValue()), SETTLE_LIMIT,
                 "the sink to handle every copy of the " + published.size() + " batches published");
         Waits.until(() -> cloud.rule().connected() && cloud.rule().idleNanos() > SINK_IDLE.toNanos(), SETTLE_LIMIT,
                 "the sink idle for " + SINK_IDLE.toSeconds() + " s");
@@ -252,7 +251,7 @@ public final class BarNight implements AutoCloseable, FaultSchedule.Actions {
                 List<Delivered> batches = s.delivered().stream().filter(d -> d.topic().endsWith("/batches")).toList();
                 for (Delivered d : batches.subList(Math.max(0, batches.size() - perScale), batches.size())) {
                     client.publish(d.topic(), d.payload(), 1, false);
-                    injected.add(LocalIotRule.batchIdOf(d.payload()));
+                    injected.add(d.payload());
                 }
             }
             client.disconnect(5_000);

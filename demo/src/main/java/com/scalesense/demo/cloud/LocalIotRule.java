@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,9 +59,8 @@ public final class LocalIotRule implements AutoCloseable {
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
-    private final AtomicLong batchesHandled = new AtomicLong();
-    /** How many times the sink handled each batch_id (accepted, duplicate or rejected). */
-    private final Map<String, Integer> handledByBatchId = new ConcurrentHashMap<>();
+    /** How many times the sink handled each batch message, by its bytes (accepted, duplicate or rejected). */
+    private final Map<ByteBuffer, Integer> handledByPayload = new ConcurrentHashMap<>();
     private final AtomicLong registrations = new AtomicLong();
     private final AtomicLong states = new AtomicLong();
     private final AtomicLong presence = new AtomicLong();
@@ -109,31 +109,19 @@ public final class LocalIotRule implements AutoCloseable {
         return rejected.get();
     }
 
-    /**
-     * Messages on a batches topic the sink has handled (accepted, duplicate or rejected; a crashed
-     * invocation counts when its redelivery is handled): a count to wait for, as every batch the broker
-     * acknowledged to a publisher reaches this persistent session at least once.
-     */
+    /** Messages on a batches topic the sink has handled (accepted, duplicate or rejected). */
     public long batchesHandled() {
-        return batchesHandled.get();
+        return handledByPayload.values().stream().mapToLong(Integer::longValue).sum();
     }
 
     /**
-     * How many messages carrying this batch_id the sink has handled (a crashed invocation counts when its redelivery is
-     * handled). A total alone can be reached early: a batch the broker took but whose acknowledgement its publisher
+     * How many messages with exactly these bytes on a batches topic the sink has handled (a crashed invocation counts
+     * when its redelivery is handled): every copy the broker acknowledged to a publisher reaches this persistent session
+     * at least once. A total alone can be reached early: a batch the broker took but whose acknowledgement its publisher
      * never saw arrives once more than the publisher counts, while another copy still waits behind a redelivery.
      */
-    public int handledCopies(String batchId) {
-        return handledByBatchId.getOrDefault(batchId, 0);
-    }
-
-    /** The batch_id of a batch message's payload; "" when it has none (the sink rejects such a message). */
-    public static String batchIdOf(byte[] payload) {
-        try {
-            return QUOTER.readTree(payload).path("batch_id").asText("");
-        } catch (IOException e) {
-            return "";
-        }
+    public int handledCopies(byte[] payload) {
+        return handledByPayload.getOrDefault(ByteBuffer.wrap(payload), 0);
     }
 
     public long registrations() {
@@ -208,8 +196,7 @@ public final class LocalIotRule implements AutoCloseable {
             rejected.incrementAndGet();
         }
         if (topic.endsWith("/" + Topics.BATCHES)) {
-            handledByBatchId.merge(batchIdOf(message.getPayload()), 1, Integer::sum);
-            batchesHandled.incrementAndGet();
+            handledByPayload.merge(ByteBuffer.wrap(message.getPayload().clone()), 1, Integer::sum);
         }
         client.messageArrivedComplete(message.getId(), message.getQos());
         lastActivityNanos.set(System.nanoTime());

@@ -109,9 +109,7 @@ public final class KegDetector {
      * another episode came since), the held load and the beer it might hold before it, kg, and when it ended, epoch ms.
      */
     private double undoBeforeKg = Double.NaN;
-    private double undoForeignKg;
-    private double undoUnseenKg;
-    private double undoEasedKg;
+    private HeldLoad undoHeld = HeldLoad.NONE;
     private long undoEndMs;
     /** The press the last episode took for eased off, while the next one may show it lifted instead; null: none. */
     private EasedPress easedPress;
@@ -129,10 +127,8 @@ public final class KegDetector {
     private long lastBelowMs;
     private double ref = Double.NaN;
     private double lastPresentKg = Double.NaN;
-    /** The foreign load on the keg when it was lifted, kg: it may come back on the keg. */
-    private double lastForeignKg;
-    private double lastForeignUnseenKg;
-    private double lastForeignEasedKg;
+    /** The foreign load on the keg when it was lifted: it may come back on the keg. */
+    private HeldLoad lastHeld = HeldLoad.NONE;
     /** When the weight was last the keg's alone before the platform went empty, epoch ms. */
     private long presentUntilMs;
     /** The settled weight stored before this start, kg; NaN when none or once the first settle used it. */
@@ -192,9 +188,7 @@ public final class KegDetector {
         if (phase != Phase.ABSENT && absentRun >= ABSENT_CONFIRM_SAMPLES) {
             lastPresentKg = phase == Phase.STABLE ? ref - foreignKg
                     : episode.active ? episode.beforeKg - foreignKg : lastPresentKg;
-            lastForeignKg = foreignKg;
-            lastForeignUnseenKg = foreignUnseenKg;
-            lastForeignEasedKg = foreignEasedKg;
+            lastHeld = heldLoad();
             presentUntilMs = phase == Phase.STABLE || !episode.active ? wallMs : episode.startMs;
             episode.active = false;
             holdForeign(0, 0); // whatever was on the keg left with it (or was set aside: see absent())
@@ -359,7 +353,7 @@ public final class KegDetector {
                     yield latestKg - foreignKg; // under a young press this may be it easing off: see unseenBeerKg
                 }
                 if (backWhereItStood()) {
-                    yield latestKg - undoForeignKg;
+                    yield latestKg - undoHeld.kg();
                 }
                 double bySteps = kegBySteps();
                 yield Double.isNaN(bySteps) ? episode.beforeKg - foreignKg : bySteps;
@@ -480,7 +474,7 @@ public final class KegDetector {
      */
     private boolean backWhereItStood() {
         return episode.active && episode.fellFast && !episode.roseFast() && !Double.isNaN(undoBeforeKg)
-                && undoForeignKg != foreignKg && Math.abs(latestKg - undoBeforeKg) < config.pourStartKg()
+                && undoHeld.kg() != foreignKg && Math.abs(latestKg - undoBeforeKg) < config.pourStartKg()
                 && episode.startMs - undoEndMs <= LEAN_MS && !lastWindowMoved();
     }
 
@@ -558,10 +552,9 @@ public final class KegDetector {
         boolean known = !Double.isNaN(lastPresentKg);
         if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
             settle(kg); // the same keg set back: platform cleaned, coupler changed
-        } else if (known && lastForeignKg != 0 && Math.abs(kg - lastPresentKg - lastForeignKg) <= config.sameKegKg()) {
+        } else if (known && lastHeld.kg() != 0 && Math.abs(kg - lastPresentKg - lastHeld.kg()) <= config.sameKegKg()) {
             settle(kg); // the same keg set back with what was on it still on it
-            holdForeign(lastForeignKg, lastForeignUnseenKg);
-            foreignEasedKg = lastForeignEasedKg; // the keg and its load weigh as they did: what was unsure still is
+            restore(lastHeld); // the keg and its load weigh as they did: what was unsure still is
         } else if (known && (lastBelowMs - absentSinceMs < swapMinEmptyMs
                 || lastBelowMs - absentSinceMs <= LEAN_MS && lighterByBeer(kg, wallMs))) {
             // kegs are not exchanged in a moment: the keg rocked or was lifted a little. Nor is one set down
@@ -639,7 +632,7 @@ public final class KegDetector {
             creptBack();
         }
         releaseOutlivedLean();
-        if (pendingPour != null && (nowMs > pendingPour.untilMs() || pendingPour.stands() && easedPress == null)) {
+        if (pendingPour != null && (nowMs - pendingPour.settledMs() > LEAN_MS || pendingPour.stands() && easedPress == null)) {
             flushPendingPour(); // nothing can undo its load any more: the pour stands
         }
         if (Math.abs(kg - ref) <= config.pourStartKg() / 2) {
@@ -667,11 +660,10 @@ public final class KegDetector {
      * it has not crept back ({@link #leftWhereItStood}).
      */
     private void creptBack() {
-        if (!Double.isNaN(undoBeforeKg) && undoForeignKg != foreignKg && Math.abs(ref - undoBeforeKg) < config.pourStartKg()
+        if (!Double.isNaN(undoBeforeKg) && undoHeld.kg() != foreignKg && Math.abs(ref - undoBeforeKg) < config.pourStartKg()
                 && nowMs - undoEndMs <= 2 * LEAN_MS && leftWhereItStood()) {
             undoBeforeKg = Double.NaN;
-            holdForeign(undoForeignKg, undoUnseenKg);
-            foreignEasedKg = undoEasedKg;
+            restore(undoHeld);
         }
     }
 
@@ -954,9 +946,7 @@ public final class KegDetector {
         }
         double keg = before - foreignKg;
         undoBeforeKg = before; // this episode changes the held load and reports no pour: the next one may undo it
-        undoForeignKg = foreignKg;
-        undoUnseenKg = foreignUnseenKg;
-        undoEasedKg = foreignEasedKg;
+        undoHeld = heldLoad();
         undoEndMs = nowMs;
         undoAfterKg = afterKg;
         // beer poured while the weight was not beer alone (this episode and the one that put the load on)
@@ -1118,12 +1108,11 @@ public final class KegDetector {
      */
     private boolean undoesLastLoad(Episode episode, double afterKg, boolean loadStays) {
         boolean undo = !Double.isNaN(undoBeforeKg) && Math.abs(afterKg - undoBeforeKg) < config.pourStartKg()
-                && episode.startMs - undoEndMs <= LEAN_MS && undoForeignKg != foreignKg && !loadStays;
+                && episode.startMs - undoEndMs <= LEAN_MS && undoHeld.kg() != foreignKg && !loadStays;
         undoBeforeKg = Double.NaN;
         if (undo) {
             episode.active = false;
-            holdForeign(undoForeignKg, undoUnseenKg);
-            foreignEasedKg = undoEasedKg;
+            restore(undoHeld);
             if (Math.abs(afterKg - episode.beforeKg) >= config.pourStartKg()) {
                 leanMayHaveEased(); // the weight came back by a fall: beer may be in it
             }
@@ -1278,10 +1267,7 @@ public final class KegDetector {
         }
         episode.active = false;
         double keg = episode.beforeKg - foreignKg;
-        // the load changed here, so the next episode may undo it, and the pour with it (see pourUndone)
-        double heldBefore = foreignKg;
-        double unseenBefore = foreignUnseenKg;
-        double easedBefore = foreignEasedKg;
+        HeldLoad heldBefore = heldLoad(); // the next episode may undo the load, and the pour with it (pourUndone)
         holdForeign(foreignGone ? 0 : foreignKg + loadKg, foreignGone ? 0 : foreignUnseenKg);
         foreignEpisodeMs = 0; // the beer drawn under it is reported: none is left to account for when it goes
         if (!foreignGone && couldEase(loadKg)) {
@@ -1292,8 +1278,7 @@ public final class KegDetector {
             leanMayHaveEased();
         }
         flushPendingPour();
-        pendingPour = new PendingPour(episode.startMs, end, keg, keg - beerKg, nowMs + LEAN_MS, episode.beforeKg,
-                heldBefore, unseenBefore, easedBefore, nowMs, false);
+        pendingPour = new PendingPour(episode.startMs, end, beerKg, episode.beforeKg, heldBefore, nowMs, false);
         return true;
     }
 
@@ -1483,15 +1468,14 @@ public final class KegDetector {
     private boolean pourUndone(Episode episode, double afterKg) {
         PendingPour pour = pendingPour;
         if (pour == null || pour.stands() || !episode.fellFast || Math.abs(afterKg - pour.weightBeforeKg()) >= config.pourStartKg()
-                || episode.startMs - pour.settledMs() > LEAN_MS || foreignKg == pour.heldBeforeKg()) {
+                || episode.startMs - pour.settledMs() > LEAN_MS || foreignKg == pour.heldBefore().kg()) {
             return false;
         }
         pendingPour = null;
         episode.active = false;
         easedPress = null;
         undoBeforeKg = Double.NaN;
-        holdForeign(pour.heldBeforeKg(), pour.unseenBeforeKg());
-        foreignEasedKg = pour.easedBeforeKg();
+        restore(pour.heldBefore());
         return true;
     }
 
@@ -1509,25 +1493,40 @@ public final class KegDetector {
         PendingPour pour = pendingPour;
         pendingPour = null;
         if (pour != null) {
-            listener.onDrop(pour.startMs(), pour.endMs(), pour.beforeKg(), pour.afterKg());
+            double keg = pour.weightBeforeKg() - pour.heldBefore().kg();
+            listener.onDrop(pour.startMs(), pour.endMs(), keg, keg - pour.beerKg());
         }
     }
 
     /**
-     * A pour held back by {@link #pouredUnderLoad}: its times, epoch ms, and the keg's weight before and after, kg; reported
-     * once the next episode ended without undoing it ({@link #pourUndone}; then it {@code stands}) and the keg stands, or
-     * at {@code untilMs}, a lean's life after its episode settled ({@code settledMs}). {@code weightBeforeKg} is where the weight stood before that episode, and
-     * {@code heldBeforeKg}, {@code unseenBeforeKg}, {@code easedBeforeKg} what was held then, to restore if it is undone.
+     * A pour held back by {@link #pouredUnderLoad}: its times, epoch ms, and its beer, kg; where the weight stood before
+     * its episode and what was held then ({@code weightBeforeKg}, {@code heldBefore}: the keg before it, and what to restore
+     * if it is undone), and when the episode settled ({@code settledMs}). Reported once the next episode ended without
+     * undoing it ({@link #pourUndone}; then it {@code stands}) and the keg stands, or a lean's life after it settled.
      */
-    private record PendingPour(long startMs, long endMs, double beforeKg, double afterKg, long untilMs,
-                               double weightBeforeKg, double heldBeforeKg, double unseenBeforeKg, double easedBeforeKg,
+    private record PendingPour(long startMs, long endMs, double beerKg, double weightBeforeKg, HeldLoad heldBefore,
                                long settledMs, boolean stands) {
 
         /** The same pour once the episode after it ended without undoing it. */
         PendingPour standing() {
-            return new PendingPour(startMs, endMs, beforeKg, afterKg, untilMs, weightBeforeKg, heldBeforeKg, unseenBeforeKg,
-                    easedBeforeKg, settledMs, true);
+            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, settledMs, true);
         }
+    }
+
+    /** What the detector holds on the keg, as {@link #foreignKg}, {@link #foreignUnseenKg} and {@link #foreignEasedKg}. */
+    private record HeldLoad(double kg, double unseenKg, double easedKg) {
+        static final HeldLoad NONE = new HeldLoad(0, 0, 0);
+    }
+
+    /** What is held now, to restore later ({@link #restore}). */
+    private HeldLoad heldLoad() {
+        return new HeldLoad(foreignKg, foreignUnseenKg, foreignEasedKg);
+    }
+
+    /** Holds again what {@link #heldLoad} took: a load that went back, or came back with the keg. */
+    private void restore(HeldLoad held) {
+        holdForeign(held.kg(), held.unseenKg());
+        foreignEasedKg = held.easedKg();
     }
 
     /**

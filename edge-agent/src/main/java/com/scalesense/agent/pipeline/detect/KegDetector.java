@@ -550,13 +550,17 @@ public final class KegDetector {
         }
         double kg = window.mean();
         boolean known = !Double.isNaN(lastPresentKg);
+        // beer leaves only while the weight moves: what a faucet could draw is counted up to when this load first
+        // settled, not on while it stands (issue 12, fourteenth round, seed 24032: a 5 kg weight standing a minute where a
+        // 13.3 kg keg had been became that keg "lighter by beer", and the half barrel set down after it a load held on it)
+        long settledMs = wallMs - (stableRun - settleSamples) * sampleMs;
         if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
             settle(kg); // the same keg set back: platform cleaned, coupler changed
         } else if (known && lastHeld.kg() != 0 && Math.abs(kg - lastPresentKg - lastHeld.kg()) <= config.sameKegKg()) {
             settle(kg); // the same keg set back with what was on it still on it
             restore(lastHeld); // the keg and its load weigh as they did: what was unsure still is
         } else if (known && (lastBelowMs - absentSinceMs < swapMinEmptyMs
-                || lastBelowMs - absentSinceMs <= LEAN_MS && lighterByBeer(kg, wallMs))) {
+                || lastBelowMs - absentSinceMs <= LEAN_MS && lighterByBeer(kg, settledMs))) {
             // kegs are not exchanged in a moment: the keg rocked or was lifted a little. Nor is one set down
             // lighter by no more than a faucet drew from the old one: a lean that lifted a near-empty keg below
             // absent_below_kg for up to a lean's half minute while a pour went on (issue 12, seed 6018 at 80 SPS:
@@ -565,9 +569,9 @@ public final class KegDetector {
             // lighter by no more than could have been poured since the weight was last the keg's
             // (the weight stood still for the settle, no beer left then) is the keg after that beer,
             // not a lean held on it for good (issue 12, seed 2007 life 19)
-            boolean beerPoured = lighterByBeer(kg, wallMs);
+            boolean beerPoured = lighterByBeer(kg, settledMs);
             // a load the keg came back with may hold beer drawn while it moved
-            holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs(wallMs));
+            holdForeign(beerPoured ? 0 : kg - lastPresentKg, beerPoured ? 0 : maxPourKgPerMs * movingMs(settledMs));
         } else if (listener.couldBeKeg(kg)) {
             if (listener.couldBeThing(kg)) {
                 unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)

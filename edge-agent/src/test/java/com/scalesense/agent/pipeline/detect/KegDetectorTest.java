@@ -1235,6 +1235,32 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_weight_left_a_minute_on_the_platform_after_a_near_empty_keg_is_no_keg_and_a_keg_set_down_after_it_is_new() {
+        // Guards issue 12, fourteenth round (seed 24032 at 80 SPS, 20 h without a level): a sixth barrel 13.3 kg was
+        // lifted off; 18 s later a 5 kg weight, no keg, stood on the platform. The longer it stood, the more beer a
+        // faucet "could have drawn" since the keg left, until after a minute the weight was taken for the keg set back
+        // lighter by beer. Lifted, and a half barrel set down 6 s later was the same keg with 65 kg held on it.
+        kg = 13.3;
+        hold(3);
+        ramp(0, 0.5); // the keg lifted off
+        hold(18);
+        ramp(5.0, 0.5); // a calibration weight set down
+        hold(120);
+
+        assertThat(seen).containsExactly("absent");
+        assertThat(detector.phase()).isEqualTo(Phase.ABSENT);
+
+        ramp(0, 0.5); // the weight lifted off
+        hold(6);
+        ramp(70.5, 1); // a half barrel set down
+        hold(5);
+
+        assertThat(seen).containsExactly("absent", "new keg 70.500");
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(70.5, within(0.01));
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

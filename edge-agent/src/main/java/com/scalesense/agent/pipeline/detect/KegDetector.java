@@ -713,6 +713,7 @@ public final class KegDetector {
         if (stableRun >= plateauSamples) {
             episode.plateauKg = window.mean();
             episode.plateauMs = wallMs;
+            episode.plateauEndMs = episode.endMs;
             episode.topSincePlateauKg = window.mean();
         }
         if (stableRun >= settleSamples) {
@@ -725,6 +726,10 @@ public final class KegDetector {
             // the next fall is under way before the first is reported: the reading sent with the pour
             // must already see it (a knock that began it held at the plateau, not the knocked weight)
             Episode closing = episode;
+            // it ended where it reached its plateau: the fall found below that only once it stopped (the window then
+            // moved on to POURING and back) is the next episode's, and its end too (issue 12, fourteenth round, seed
+            // 23014 at 80 SPS: a 0.34 kg knock closed with a 12 s pour's end passed for a faucet's 11 oz beside the pour)
+            closing.endMs = closing.plateauEndMs;
             episode = new Episode(spareSteps);
             spareSteps = closing.steps; // free again once the closing one is finished below
             begin(plateau, plateauMs);
@@ -1550,6 +1555,8 @@ public final class KegDetector {
         long endMs;
         double plateauKg;
         long plateauMs;
+        /** {@link #endMs} when {@link #plateauKg} was taken: where the episode ends if it closes on that plateau. */
+        long plateauEndMs;
         /** The heaviest sample since {@link #plateauKg} was last taken (its mean then), kg; NaN before any plateau. */
         double topSincePlateauKg;
         /** The heaviest sample since it began, kg. */
@@ -1610,6 +1617,7 @@ public final class KegDetector {
             startMs = atMs;
             endMs = 0;
             plateauKg = Double.NaN;
+            plateauEndMs = 0;
             topSincePlateauKg = Double.NaN;
         }
     }

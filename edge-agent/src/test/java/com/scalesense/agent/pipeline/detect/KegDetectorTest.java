@@ -1261,6 +1261,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_knock_lifting_a_keg_with_a_thing_on_it_just_before_a_pour_is_no_pour_of_its_own() {
+        // Guards issue 12, fourteenth round (seed 23014 at 80 SPS): a 0.978 kg thing stood on a quarter barrel; a knock
+        // lifted the keg by 0.34 kg at once, 1.5 s later a 20.7 oz pour began under it. The fall from the knock's
+        // plateau closed the knock's episode, but only once the pour had ended, and that episode kept the pour's end as
+        // its own: 0.34 kg over 12 s passed for beer, and the knock was reported as an 11.2 oz pour beside the real one.
+        aKegAt40WithALoadOn(0.978);
+        ramp(40.638, 0.1); // a knock lifts the keg
+        hold(1.2); // flat as a plateau, not settled
+        ramp(40.008, 10); // a pour under it, 63 g/s
+        hold(3);
+        ramp(39.37, 0.3); // the knock and the thing go
+        hold(5);
+
+        assertOnePour(0.63, 0.01);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.37, within(0.01));
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

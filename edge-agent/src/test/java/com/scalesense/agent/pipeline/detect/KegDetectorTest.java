@@ -1280,6 +1280,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_knock_lifting_a_keg_with_a_thing_on_it_let_go_during_a_pour_is_beer_and_the_thing_alone_stays() {
+        // Guards issue 12, fourteenth round (seed 24033 at 10 SPS): a 4.1 kg thing stood on a slim quarter; a knock lifted
+        // the keg by 0.38 kg and settled, a 23.7 oz pour began and the knock was let go 3 s into it. The steps measured the
+        // rise, the detector took it for a press come on and eased off under the pour: 10.9 oz were reported, the knock's
+        // lift stayed held on the keg, and the level was 1.3 % high until the thing went.
+        aKegAt40WithALoadOn(4.133); // a thing left on the keg
+        ramp(44.133 - 0.381, 0.5); // a knock lifts the keg
+        hold(2.5);
+        ramp(43.752 - 0.189, 3); // a pour under it, 63 g/s
+        ramp(44.133 - 0.189 - 0.032, 0.5); // the knock let go, the pour going on
+        ramp(44.133 - 0.704, 7.5);
+        hold(5);
+
+        assertOnePour(0.704, 0.02);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40 - 0.704, within(0.02));
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

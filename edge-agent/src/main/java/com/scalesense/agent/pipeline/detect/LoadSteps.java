@@ -198,6 +198,11 @@ final class LoadSteps {
         return leanLeftKg;
     }
 
+    /** The last {@link #netLoadKg} found no step at all (a load that moved slower than a step, or none moved). */
+    boolean measuredNone() {
+        return stepCount == 0;
+    }
+
     /**
      * The weight fell by a step's size from the episode's first weight before the last step {@link #netLoadKg} measured
      * came: a pour was under way before it (false when no step was measured).

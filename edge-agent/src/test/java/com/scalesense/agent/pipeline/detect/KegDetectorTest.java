@@ -1299,6 +1299,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_that_came_on_in_a_moment_and_eases_at_once_is_no_beer_while_it_eases() {
+        // Guards issue 12, fourteenth round (seed 24026 at 80 SPS): a 0.31 kg lean lifted a sixth barrel in 0.9 s and began
+        // to ease off at once; the steps found no level after its ramp, so no load, and a reading 2.4 s into the ease took
+        // the weight, 0.25 kg under the keg, for the keg's: 1.2 % low. The weight fell faster than a faucet: not beer.
+        kg = 40;
+        hold(3);
+        ramp(39.69, 0.9); // a lean lifts the keg over 0.9 s
+        ramp(39.76, 2.4); // and eases off at 30 g/s
+
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+        assertThat(detector.unseenBeerKg()).isPositive(); // beer may have left meanwhile: no level is claimed
+
+        ramp(40, 8);
+        hold(5);
+        assertNothingHappened(40);
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

@@ -1318,6 +1318,43 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_a_keg_with_a_thing_on_it_that_eases_off_during_a_pour_lifts_no_thing() {
+        // Guards issue 12, fourteenth round (seed 23030 at 80 SPS): a 0.395 kg thing stood on a quarter barrel; a 2.85 kg
+        // lean lifted the keg at once and eased off over 12.5 s, a 22.1 oz pour (0.68 kg) running under most of its ease.
+        // The weight fell fast and settled lighter than the keg alone, so the thing was taken for lifted with 0.29 kg of
+        // beer: no pour, and the level claimed 1.37 % high, undisturbed, until the thing really went 2 min later. The
+        // weight rose back from its low by all the lean but what a faucet drew meanwhile: the fall was the lean.
+        aKegAt40WithALoadOn(0.395); // a thing left on the keg
+        ramp(40.395 - 2.85, 0.2); // a lean lifts the keg
+        ramp(40.395 - 2.85 + 0.93, 4.1); // easing off at 0.23 kg/s
+        ramp(40.395 - 0.68 - 0.06, 8.2); // a 0.68 kg pour under the rest of its ease
+        ramp(40.395 - 0.68, 1); // the pour ends
+        hold(5);
+
+        assertOnePour(0.68, 0.02);
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(40 - 0.68, within(0.02));
+    }
+
+    @Test
+    void a_lean_held_on_a_thing_that_eases_off_with_a_pour_under_it_leaves_the_thing() {
+        // Guards issue 12, fourteenth round (seed 23030 at 80 SPS, as the pipeline saw it): the 2.84 kg lean settled in its
+        // own episode and was held on the 0.395 kg thing; its ease with the 0.68 kg pour under it rose 2.2 kg, within a
+        // faucet's draw of the keg alone, and both the lean and the thing were taken for gone with no pour.
+        aKegAt40WithALoadOn(0.395); // a thing left on the keg
+        ramp(40.395 - 2.84, 0.2); // a lean lifts the keg
+        hold(2.5);
+        ramp(40.395 - 2.84 + 0.93, 4.1); // easing off at 0.23 kg/s
+        ramp(40.395 - 0.68 - 0.06, 8.2); // a 0.68 kg pour under the rest of its ease
+        ramp(40.395 - 0.68, 1); // the pour ends
+        hold(5);
+
+        assertOnePour(0.68, 0.02);
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(40 - 0.68, within(0.02));
+    }
+
+    @Test
     void a_crate_lifted_in_the_middle_of_a_long_pour_is_gone_and_the_keg_is_its_weight_after() {
         // Guards issue 12 (seed 20261222 life 25, 2.9 % off for hours): a crate was lifted while a
         // long pour went on; the episode as a whole fell no faster than a faucet, so the crate's

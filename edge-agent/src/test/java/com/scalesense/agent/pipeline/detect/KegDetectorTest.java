@@ -1324,12 +1324,7 @@ class KegDetectorTest {
         // The weight fell fast and settled lighter than the keg alone, so the thing was taken for lifted with 0.29 kg of
         // beer: no pour, and the level claimed 1.37 % high, undisturbed, until the thing really went 2 min later. The
         // weight rose back from its low by all the lean but what a faucet drew meanwhile: the fall was the lean.
-        aKegAt40WithALoadOn(0.395); // a thing left on the keg
-        ramp(40.395 - 2.85, 0.2); // a lean lifts the keg
-        ramp(40.395 - 2.85 + 0.93, 4.1); // easing off at 0.23 kg/s
-        ramp(40.395 - 0.68 - 0.06, 8.2); // a 0.68 kg pour under the rest of its ease
-        ramp(40.395 - 0.68, 1); // the pour ends
-        hold(5);
+        aLeanOnAThingEasingOffWithAPourUnderIt(0);
 
         assertOnePour(0.68, 0.02);
         assertThat(detector.disturbed()).isTrue(); // the thing is still on
@@ -1338,20 +1333,28 @@ class KegDetectorTest {
 
     @Test
     void a_lean_held_on_a_thing_that_eases_off_with_a_pour_under_it_leaves_the_thing() {
-        // Guards issue 12, fourteenth round (seed 23030 at 80 SPS, as the pipeline saw it): the 2.84 kg lean settled in its
-        // own episode and was held on the 0.395 kg thing; its ease with the 0.68 kg pour under it rose 2.2 kg, within a
-        // faucet's draw of the keg alone, and both the lean and the thing were taken for gone with no pour.
-        aKegAt40WithALoadOn(0.395); // a thing left on the keg
-        ramp(40.395 - 2.84, 0.2); // a lean lifts the keg
-        hold(2.5);
-        ramp(40.395 - 2.84 + 0.93, 4.1); // easing off at 0.23 kg/s
-        ramp(40.395 - 0.68 - 0.06, 8.2); // a 0.68 kg pour under the rest of its ease
-        ramp(40.395 - 0.68, 1); // the pour ends
-        hold(5);
+        // The same life as the pipeline saw it: the lean settled in its own episode and was held on the thing; its ease
+        // with the pour under it rose 2.2 kg, within a faucet's draw of the keg alone, and both the lean and the thing
+        // were taken for gone with no pour.
+        aLeanOnAThingEasingOffWithAPourUnderIt(2.5);
 
         assertOnePour(0.68, 0.02);
         assertThat(detector.disturbed()).isTrue(); // the thing is still on
         assertThat(detector.kegKg()).isCloseTo(40 - 0.68, within(0.02));
+    }
+
+    /**
+     * A keg at 40 kg with a 0.395 kg thing on it; a 2.85 kg lean lifts it at once, holds {@code heldSeconds}, and eases
+     * off at 0.23 kg/s with a 0.68 kg pour under the last 9 s of its ease; then 5 s still.
+     */
+    void aLeanOnAThingEasingOffWithAPourUnderIt(double heldSeconds) {
+        aKegAt40WithALoadOn(0.395); // a thing left on the keg
+        ramp(40.395 - 2.85, 0.2); // a lean lifts the keg
+        hold(heldSeconds);
+        ramp(40.395 - 2.85 + 0.93, 4.1); // easing off at 0.23 kg/s
+        ramp(40.395 - 0.68 - 0.06, 8.2); // a 0.68 kg pour under the rest of its ease
+        ramp(40.395 - 0.68, 1); // the pour ends
+        hold(5);
     }
 
     @Test

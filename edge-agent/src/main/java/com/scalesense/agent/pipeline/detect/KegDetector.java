@@ -102,6 +102,8 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
+    /** {@link #newestSinceMs} of a load on since a time not known, far enough back that no difference overflows. */
+    private static final long LONG_AGO = Long.MIN_VALUE / 2;
     /** When {@link #pressedOnAtPourEnd} last held a press (its {@link #newestSinceMs}), epoch ms; 0 if never. */
     private long pressOnPourEndMs;
     /**
@@ -1268,6 +1270,13 @@ public final class KegDetector {
         }
         episode.active = false;
         holdForeign(left, left != 0 ? foreignUnseenKg : 0);
+        if (left > 0) {
+            // a lean going is no press come on now (which may ease off, easingLean): the thing under it, on since before
+            // the lean, is the newest load again (issue 12, fourteenth round, seed 24033: the lean's going taken for a
+            // 0.38 kg press, two pours after it each kept a doubt that it eased, and no level was sent for 5 min)
+            newestKg = left;
+            newestSinceMs = LONG_AGO;
+        }
         foreignEpisodeMs = 0;
         if (beer >= config.pourStartKg()) {
             report(episode.startMs, beerEndMs, keg, keg - beer);

@@ -1296,6 +1296,15 @@ class KegDetectorTest {
         assertOnePour(0.704, 0.02);
         assertThat(detector.disturbed()).isTrue();
         assertThat(detector.kegKg()).isCloseTo(40 - 0.704, within(0.02));
+
+        // the knock's going is no press come on that may ease off: pours after it leave no doubt (5 min without a level)
+        ramp(44.133 - 0.704 - 0.6, 10);
+        hold(3);
+        ramp(44.133 - 0.704 - 1.2, 10);
+        hold(3);
+        assertThat(seen).hasSize(3);
+        assertThat(detector.easedUnseenKg()).isZero();
+        assertThat(detector.kegKg()).isCloseTo(40 - 1.904, within(0.02));
     }
 
     @Test

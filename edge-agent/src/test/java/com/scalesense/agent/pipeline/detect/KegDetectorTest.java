@@ -1352,6 +1352,20 @@ class KegDetectorTest {
         assertThat(detector.kegKg()).isCloseTo(40 - 0.68, within(0.02));
     }
 
+    @Test
+    void a_lean_on_a_thing_let_go_short_of_its_measured_step_by_less_than_a_step_is_no_pour() {
+        // Guards issue 12, fourteenth round (seed 20261233 at 80 SPS): a ramped knock lifting a keg with a 1.14 kg thing on
+        // it, measured 74 g heavy with a pour's end in its run, was let go 73 g short of that step; taken for the lean
+        // gone with beer hidden under its going, the 73 g were reported as a 2.4 oz pour.
+        aKegAt40WithALoadOn(1.137); // a thing left on the keg
+        ramp(41.137 - 2.195, 0.3); // a lean lifts the keg
+        hold(3);
+        ramp(41.137 - 0.073, 1.5); // let go over 1.5 s, 73 g short of it
+        hold(5);
+
+        assertThat(seen).isEmpty();
+    }
+
     /**
      * A keg at 40 kg with a 0.395 kg thing on it; a 2.85 kg lean lifts it at once, holds {@code heldSeconds}, and eases
      * off at 0.23 kg/s with a 0.68 kg pour under the last 9 s of its ease; then 5 s still.

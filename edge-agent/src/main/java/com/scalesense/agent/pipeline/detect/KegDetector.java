@@ -1056,13 +1056,17 @@ public final class KegDetector {
      * movedUntilMs}; a pour under a lean's ease keeps no window falling, so the episode's end may be its first fall's): beer never adds weight, so
      * the rise is a lean lifting the keg going, and the fall that came back was that lean, not a load lifted off the keg
      * (one lifted stays off; the beer drawn while the lean eased hides part of its rise). A thing lifted as well would be a
-     * second load moving in the same episode, as the weights tell it no better than a pour. Issue 12, fourteenth round
+     * second load moving in the same episode, as the weights tell it no better than a pour. A fall no deeper than the
+     * load held on the keg by a step is that load lifted, and a rise after it something set on (seed 25013 at 10 SPS: a
+     * 0.477 kg knock went and a 0.315 kg thing was set down 1 s later; taken for a lean eased back, the 0.16 kg between
+     * was reported as a 5.4 oz pour). Issue 12, fourteenth round
      * (seed 23030 at 80 SPS): a 2.85 kg lean lifted a quarter barrel with a 0.395 kg thing on it at once and eased off
      * over 12.5 s with a 22.1 oz pour under it; the thing was taken for lifted with 0.29 kg of beer, no pour was
      * reported, and the level claimed 1.37 % high, undisturbed, until the thing went 2 min later.
      */
     private boolean fallEasedBack(Episode episode, long movedUntilMs) {
-        return episode.topSinceLowKg - episode.lowMeanKg >= PRESSED_KG
+        return episode.beforeKg - episode.lowMeanKg - Math.max(0, foreignKg) >= PRESSED_KG
+                && episode.topSinceLowKg - episode.lowMeanKg >= PRESSED_KG
                 && episode.beforeKg - episode.topSinceLowKg <= faucetKg(episode.startMs, movedUntilMs);
     }
 

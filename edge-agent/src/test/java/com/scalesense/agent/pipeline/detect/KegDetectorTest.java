@@ -1366,6 +1366,23 @@ class KegDetectorTest {
         assertThat(seen).isEmpty();
     }
 
+    @Test
+    void a_press_lifted_and_a_thing_set_down_a_second_later_is_no_pour() {
+        // Guards issue 12, fourteenth round (seed 25013 at 10 SPS, a regression of fallEasedBack): a 0.477 kg knock held on
+        // a slim quarter went at once and a 0.315 kg thing was set down 1 s later. The weight rose from its low, so the
+        // fall was taken for a lean eased back with beer under it, and the 0.16 kg between was reported as a 5.4 oz pour.
+        // The fall was the held load, whole: it was lifted, and the rise is something set on.
+        aKegAt40WithALoadOn(0.477); // a knock, held
+        ramp(40.002, 0.2); // lifted
+        hold(0.8);
+        ramp(40.317, 0.2); // a thing set down
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+    }
+
     /**
      * A keg at 40 kg with a 0.395 kg thing on it; a 2.85 kg lean lifts it at once, holds {@code heldSeconds}, and eases
      * off at 0.23 kg/s with a 0.68 kg pour under the last 9 s of its ease; then 5 s still.

@@ -50,6 +50,8 @@ public final class KegDetector {
      * a minute), that then eases off is the lean going: a thing left on the keg goes by being lifted, a lean may ease.
      */
     private static final long LEAN_MS = 30_000;
+    /** {@link #newestSinceMs} of a load on since a time not known, far enough back that no difference overflows. */
+    private static final long LONG_AGO = Long.MIN_VALUE / 2;
 
     private final PipelineConfig config;
     private final DetectorListener listener;
@@ -102,8 +104,6 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
-    /** {@link #newestSinceMs} of a load on since a time not known, far enough back that no difference overflows. */
-    private static final long LONG_AGO = Long.MIN_VALUE / 2;
     /** When {@link #pressedOnAtPourEnd} last held a press (its {@link #newestSinceMs}), epoch ms; 0 if never. */
     private long pressOnPourEndMs;
     /**

@@ -1210,9 +1210,9 @@ public final class KegDetector {
      * @return false, changing nothing but that doubt, when the rise is not the newest load, a lean, going whole
      */
     private boolean leanRoseOff(Episode episode, double afterKg, long end) {
-        double lean = -newestKg;
+        double lean = youngLeanKg(episode);
         double rise = afterKg - episode.lowMeanKg;
-        if (lean <= 0 || rise < PRESSED_KG || episode.startMs - newestSinceMs > 2 * LEAN_MS) {
+        if (lean <= 0 || rise < PRESSED_KG) {
             return false;
         }
         if (rise < lean - PRESSED_KG / 2) {
@@ -1234,9 +1234,9 @@ public final class KegDetector {
      * knock's lift stayed held, and the level was 1.3 % high until the thing went.
      */
     private boolean leanLetGoUnderPour(Episode episode, double steppedKg, double afterKg, long end) {
-        double lean = -newestKg;
-        return lean > 0 && !episode.fellFast && !episode.released && episode.startMs - newestSinceMs <= 2 * LEAN_MS
-                && Math.abs(steppedKg - lean) <= PRESSED_KG / 2 && leanWent(episode, afterKg, end, end);
+        double lean = youngLeanKg(episode);
+        return lean > 0 && !episode.fellFast && !episode.released && Math.abs(steppedKg - lean) <= PRESSED_KG / 2
+                && leanWent(episode, afterKg, end, end);
     }
 
     /**
@@ -1246,18 +1246,25 @@ public final class KegDetector {
      * eased off, and beer drawn under its ease hides the rest of its rise, while the thing is still on, as only a fall
      * faster than a faucet lifts a thing. Short by less, the rest is as likely the error of the lean's measured step (a
      * ramped knock measured 74 g heavy with a pour's end in its run came back 73 g short and was reported as a 2.4 oz
-     * pour, seed 20261233 at 80 SPS), and the other rules judge it. Issue 12, fourteenth round (seed 23030 at 80 SPS): a 2.84 kg lean lifted a quarter barrel with a
-     * 0.395 kg thing on it and eased off over 12.5 s with a 22.1 oz pour under its ease; the weight settled within a
+     * pour, seed 20261233 at 80 SPS), and the other rules judge it. Issue 12, fourteenth round (seed 23030 at 80 SPS): a
+     * 2.84 kg lean lifted a quarter barrel with a 0.395 kg thing on it and eased off over 12.5 s with a 22.1 oz pour under its ease; the weight settled within a
      * faucet's draw of the keg alone, the lean and the thing were both taken for gone with no pour, and the level claimed
      * 1.37 % high, undisturbed, until the thing went 2 min later. That the lean eased only in part, and no beer left, fits
      * the weights as well; a lean does not last, so its going is the likelier.
      */
     private boolean leanEasedOffAThing(Episode episode, double afterKg, long end) {
-        double lean = -newestKg;
+        double lean = youngLeanKg(episode);
         double rise = afterKg - episode.lowMeanKg;
-        return lean > 0 && foreignKg - newestKg >= PRESSED_KG && !episode.fellFast && !episode.released
-                && episode.startMs - newestSinceMs <= 2 * LEAN_MS && rise >= PRESSED_KG && rise <= lean - PRESSED_KG
-                && leanWent(episode, afterKg, end, end);
+        return lean > 0 && foreignKg + lean >= PRESSED_KG && !episode.fellFast && !episode.released
+                && rise >= PRESSED_KG && rise <= lean - PRESSED_KG && leanWent(episode, afterKg, end, end);
+    }
+
+    /**
+     * The newest load held if it is a lean lifting the keg (&lt; 0) held no longer than a lean's life and its ease (twice
+     * {@code LEAN_MS}) before {@code episode} began, kg, as a positive weight; 0 otherwise.
+     */
+    private double youngLeanKg(Episode episode) {
+        return newestKg < 0 && episode.startMs - newestSinceMs <= 2 * LEAN_MS ? -newestKg : 0;
     }
 
     /**

@@ -703,12 +703,20 @@ public final class KegDetector {
         }
     }
 
-    /** The weight fell further below the episode's start than a faucet could pour since it began. */
     /** The most a faucet can take off the weight from {@code fromMs} to {@code atMs}, kg: a pour's start plus its top rate. */
     private double faucetKg(long fromMs, long atMs) {
         return config.pourStartKg() + maxPourKgPerMs * Math.max(0, atMs - fromMs);
     }
 
+    /**
+     * What a faucet's usual flow draws in {@code ms}, kg: half its top rate ({@code max_pour_oz_per_s} defaults to
+     * 4 oz/s against a balanced draught line's ~2 oz/s), as a pour seen only inside a load's run must have run there.
+     */
+    private double usualFlowKg(long ms) {
+        return maxPourKgPerMs / 2 * Math.max(0, ms);
+    }
+
+    /** The weight fell further below the episode's start than a faucet could pour since it began. */
     private boolean tooFastForAPour(double kg, long atMs) {
         return tooFastForAPour(episode, kg, atMs);
     }
@@ -890,10 +898,16 @@ public final class KegDetector {
         // but for beer a faucet can have drawn while they moved (ninth round: a 7.7 kg lean lifting the keg eased off over
         // 14 s with a 20 oz pour under its last 5 s; the ease's run held 0.30 kg of the beer, 10 oz were reported and
         // 0.30 kg held on the keg as a lean for hours, seed 245 at 10 SPS)
+        // and, where no pour shows outside the steps' runs, no more than a faucet's usual flow draws in them: a pour that
+        // began and ended within a load's going at its top rate is a coincidence (fifteenth round, seed 26022 at 80 SPS: a
+        // 6.93 kg knock lifting a keg with a 6.82 kg thing on it, 1.1 s in its run and no other move, was taken for the
+        // thing lifted with 0.11 kg of beer, and a 3.7 oz pour was reported)
         double beerInSteps = -(load + foreignKg);
+        boolean pourOutsideSteps = drop + load >= config.pourStartKg();
+        long runMs = episode.steps.movingMs();
         boolean foreignGone = foreignKg != 0 && (Math.abs(load + foreignKg) <= PRESSED_KG
-                || Math.signum(load) == -Math.signum(foreignKg) && beerInSteps > 0
-                && beerInSteps <= faucetKg(0, episode.steps.movingMs()))
+                || Math.signum(load) == -Math.signum(foreignKg) && beerInSteps > 0 && beerInSteps <= faucetKg(0, runMs)
+                && (pourOutsideSteps || beerInSteps <= usualFlowKg(runMs)))
                 || leanRoseOffOverMeasured(episode, load, afterKg);
         boolean rampAlone = !foreignGone && rampedAlone(episode, load, afterKg);
         if (foreignGone) {

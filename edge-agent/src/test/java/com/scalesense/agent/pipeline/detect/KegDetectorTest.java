@@ -1396,6 +1396,24 @@ class KegDetectorTest {
         assertThat(detector.kegKg()).isCloseTo(40 - 0.71, within(0.01));
     }
 
+    @Test
+    void a_lean_a_little_heavier_than_the_thing_on_the_keg_lifts_no_thing_and_draws_no_beer() {
+        // Guards issue 12, fifteenth round (seed 26022 at 80 SPS): a 6.816 kg thing stood on a quarter barrel; a knock
+        // lifted the keg by 6.93 kg over 1.1 s and went 9 s later. Its fall was taken for the thing lifted with 0.11 kg of
+        // beer drawn in the same second (a faucet's top rate allows it), a 3.7 oz pour was reported, and the knock's going
+        // was held as a new thing. Beer that a load's run hides is drawn by a pour, which shows outside the run too; here
+        // the weight moved only in the run.
+        aKegAt40WithALoadOn(6.815); // a thing left on the keg
+        ramp(40 + 6.815 - 6.927, 1.1); // a knock lifts the keg
+        hold(9);
+        ramp(40 + 6.815, 1.0); // and goes
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
+    }
+
     /**
      * A keg at 40 kg with a 0.395 kg thing on it; a 2.85 kg lean lifts it at once, holds {@code heldSeconds}, and eases
      * off at 0.23 kg/s with a 0.68 kg pour under the last 9 s of its ease; then 5 s still.

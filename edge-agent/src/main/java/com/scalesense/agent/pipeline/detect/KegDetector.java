@@ -732,6 +732,7 @@ public final class KegDetector {
             episode.plateauMs = wallMs;
             episode.plateauEndMs = episode.endMs;
             episode.topSincePlateauKg = window.mean();
+            episode.markPlateau();
         }
         if (stableRun >= settleSamples) {
             settle(window.mean()); // first, so the reading sent with the event is already STABLE
@@ -747,6 +748,11 @@ public final class KegDetector {
             // moved on to POURING and back) is the next episode's, and its end too (issue 12, fourteenth round, seed
             // 23014 at 80 SPS: a 0.34 kg knock closed with a 12 s pour's end passed for a faucet's 11 oz beside the pour)
             closing.endMs = closing.plateauEndMs;
+            // and it is judged by what its weights were then, as is the next by its own (fifteenth round, seed 28003 at
+            // 10 SPS: a 0.2 kg knock ramped on as a 13.7 oz pour ended and went 1.3 s later; its going, found before the
+            // pour's episode closed on the knock's plateau, made the knock let go within it and its low the knock gone:
+            // half the pour was reported, and the knock's going as a 6.9 oz pour)
+            closing.backToPlateau();
             episode = new Episode(spareSteps);
             spareSteps = closing.steps; // free again once the closing one is finished below
             begin(plateau, plateauMs);
@@ -1722,11 +1728,47 @@ public final class KegDetector {
          */
         long roseFastMs;
 
+        /** What its weights said at its last plateau ({@link #markPlateau}); null before one. */
+        Tracked atPlateau;
+
+        /** What an episode's weights say, as its fields of the same names. */
+        private record Tracked(double peakKg, double oldLowKg, long oldLowMs, boolean fellFast, boolean released,
+                               long roseAfterFallMs, double liftAgainKg, long liftAgainMs, double lowMeanKg,
+                               double topSinceLowKg, long lowMeanMs, long roseFastMs) {
+        }
+
         /** {@link #roseFastMs} before the weight rose fast: far enough back that no time difference overflows. */
         static final long NOT_YET = Long.MIN_VALUE / 2;
 
         Episode(LoadSteps steps) {
             this.steps = steps;
+        }
+
+        /** Keeps what its weights say now, at its plateau, for {@link #backToPlateau}. */
+        void markPlateau() {
+            atPlateau = new Tracked(peakKg, oldLowKg, oldLowMs, fellFast, released, roseAfterFallMs, liftAgainKg,
+                    liftAgainMs, lowMeanKg, topSinceLowKg, lowMeanMs, roseFastMs);
+        }
+
+        /**
+         * Forgets the weights since its last plateau ({@link #markPlateau}), and what they said: it closes on that plateau
+         * and the fall from it is the next episode's.
+         */
+        void backToPlateau() {
+            Tracked t = atPlateau;
+            peakKg = t.peakKg();
+            oldLowKg = t.oldLowKg();
+            oldLowMs = t.oldLowMs();
+            fellFast = t.fellFast();
+            released = t.released();
+            roseAfterFallMs = t.roseAfterFallMs();
+            liftAgainKg = t.liftAgainKg();
+            liftAgainMs = t.liftAgainMs();
+            lowMeanKg = t.lowMeanKg();
+            topSinceLowKg = t.topSinceLowKg();
+            lowMeanMs = t.lowMeanMs();
+            roseFastMs = t.roseFastMs();
+            steps.keepUntil(plateauMs);
         }
 
         /** The weight rose faster than a faucet pours within this episode: a press came on, or a lean went. */
@@ -1752,6 +1794,7 @@ public final class KegDetector {
             endMs = 0;
             plateauKg = Double.NaN;
             plateauEndMs = 0;
+            atPlateau = null;
             topSincePlateauKg = Double.NaN;
         }
     }

@@ -59,6 +59,18 @@ final class LoadSteps {
         overflow = false;
     }
 
+    /** Forgets the weights after {@code atMs} (epoch ms): the episode closed before them. */
+    void keepUntil(long atMs) {
+        if (n == 0) {
+            return;
+        }
+        boolean lostLater = overflow && firstMs + offsetMs[n - 1] > atMs; // weights it had no room for came later still
+        while (n > 0 && firstMs + offsetMs[n - 1] > atMs) {
+            n--;
+        }
+        overflow &= !lostLater;
+    }
+
     void add(long atMs, double weightKg) {
         if (n == 0) {
             firstMs = atMs;

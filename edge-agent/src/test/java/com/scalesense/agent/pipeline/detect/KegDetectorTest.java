@@ -1414,6 +1414,25 @@ class KegDetectorTest {
         assertThat(detector.kegKg()).isCloseTo(40, within(0.01));
     }
 
+    @Test
+    void a_knock_ramped_on_as_a_pour_ends_and_off_a_second_later_leaves_the_pour_whole() {
+        // Guards issue 12, fifteenth round (seed 28003 at 10 SPS): a 0.205 kg knock ramped onto a keg over 0.9 s as a
+        // 13.7 oz pour ended and went over 0.9 s, 1.3 s later. Its going was found before the pour's episode was closed
+        // on the knock's plateau, so the knock was taken for let go within that episode: half the pour was reported, and
+        // the knock's going as a 6.9 oz pour.
+        kg = 40;
+        hold(3);
+        ramp(39.59, 6.3); // a 0.41 kg pour
+        ramp(39.795, 0.9); // a knock ramps on as it ends
+        hold(1.3);
+        ramp(39.59, 0.9); // and goes
+        hold(5);
+
+        assertOnePour(0.41, 0.03); // the fall to the episode's low: the knock's ramp hides the pour's last 25 g
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+    }
+
     /**
      * A keg at 40 kg with a 0.395 kg thing on it; a 2.85 kg lean lifts it at once, holds {@code heldSeconds}, and eases
      * off at 0.23 kg/s with a 0.68 kg pour under the last 9 s of its ease; then 5 s still.

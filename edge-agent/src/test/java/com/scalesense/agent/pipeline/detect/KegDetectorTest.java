@@ -641,6 +641,22 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_keg_told_by_the_steps_of_a_long_ramp_under_a_pour_may_hold_the_beer_drawn_in_its_run() {
+        // Guards issue 12, fifteenth round (seed 23006 at 80 SPS): an 11.7 kg press held on a quarter barrel eased off over
+        // 9.4 s with a pour beginning under the second half of its ease; the steps measured the ease 0.23 kg heavier than
+        // the press (the beer in its run), and a reading 2.6 s later, the pour going on, claimed a level 0.78 % high. A
+        // step's lines hold a pour that ran through its run, not one that began within it: the keg may be lighter by what
+        // a faucet draws over the run.
+        aKegAt40WithALoadOn(11.7); // a press
+        ramp(40 + 11.7 / 2, 4.7); // eases off
+        ramp(40 - 0.14, 4.7); // a pour under the rest of its ease
+        ramp(40 - 0.3, 2.6); // the pour goes on
+
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        assertThat(detector.unseenBeerKg()).isGreaterThanOrEqualTo(config.maxPourKgPerMs() * 9_000);
+    }
+
+    @Test
     void a_bag_set_down_slowly_during_a_pour_may_hold_its_beer_and_says_how_much_until_it_is_lifted() {
         // issue 12, sixth round: a load that comes on slower than a step during a pour is no step, so its weight and
         // the beer drawn meanwhile cannot be told apart; the load held on the keg then holds the beer, and the keg's

@@ -1490,8 +1490,7 @@ public final class KegDetector {
             // the steps saw no more go than that load, and nothing come on (a lean lifting the keg that came on during a
             // pour under a held glass fell fast by more than the glass: seed 20261233 at 80 SPS, the glass was dropped
             // and the lean, eased off, held as a 2.1 kg load; the level 6.9 % low)
-            boolean stepsAgree = Double.isNaN(steppedKg) || (steppedKg < PRESSED_KG && steppedKg > -load - PRESSED_KG
-                    && !otherLiftStepped(episode, steppedKg, load));
+            boolean stepsAgree = Double.isNaN(steppedKg) || (steppedKg < PRESSED_KG && steppedKg > -load - PRESSED_KG);
             if (Double.isNaN(gone) && stepsAgree && beer >= -config.pourStartKg() && beer <= faucetKg) {
                 gone = load;
             }
@@ -1507,20 +1506,6 @@ public final class KegDetector {
             report(episode.startMs, end, keg, afterKg - foreignKg);
         }
         return true;
-    }
-
-    /**
-     * The steps of {@code episode} measured a lift ({@code steppedKg}, at least a press) in runs no longer than a step's
-     * lines span, a step and no ramp, and it is not the held {@code loadKg} within a press: a load goes whole, and a step is
-     * measured well, so what went at once was something else (a knock lifting the keg), not that load eased off in part
-     * (a ramp's steps may measure a part of it). Issue 12, fifteenth round (seed 30040 at 80 SPS, last round's judge): a
-     * 0.321 kg knock lifted a slim quarter with a 0.722 kg thing on it for 17.5 s during an 18.7 oz pour; its step measured
-     * 0.335 kg, the thing was taken for lifted with the rest as beer (a 5.3 oz pour), and the level read 2.48 % high for
-     * 45 min until the thing went.
-     */
-    private static boolean otherLiftStepped(Episode episode, double steppedKg, double loadKg) {
-        return steppedKg <= -PRESSED_KG && episode.steps.movingMs() <= LoadSteps.SPAN_MS
-                && Math.abs(steppedKg + loadKg) > PRESSED_KG;
     }
 
     /**

@@ -743,6 +743,14 @@ public final class KegDetector {
         return maxPourKgPerMs / 2 * Math.max(0, ms);
     }
 
+    /**
+     * What {@code episode} lost besides the load its steps left ({@code loadKg}), settled at {@code afterKg}, is at least a
+     * pour's start: beer left while the weight moved outside the steps' runs, so a pour shows there.
+     */
+    private boolean pourOutsideRuns(Episode episode, double afterKg, double loadKg) {
+        return episode.beforeKg - afterKg + loadKg >= config.pourStartKg();
+    }
+
     /** The weight fell further below the episode's start than a faucet could pour since it began. */
     private boolean tooFastForAPour(double kg, long atMs) {
         return tooFastForAPour(episode, kg, atMs);
@@ -936,11 +944,10 @@ public final class KegDetector {
         // 6.93 kg knock lifting a keg with a 6.82 kg thing on it, 1.1 s in its run and no other move, was taken for the
         // thing lifted with 0.11 kg of beer, and a 3.7 oz pour was reported)
         double beerInSteps = -(load + foreignKg);
-        boolean pourOutsideSteps = drop + load >= config.pourStartKg();
         long runMs = episode.steps.movingMs();
         boolean foreignGone = foreignKg != 0 && (Math.abs(load + foreignKg) <= PRESSED_KG
                 || Math.signum(load) == -Math.signum(foreignKg) && beerInSteps > 0 && beerInSteps <= faucetKg(0, runMs)
-                && (pourOutsideSteps || beerInSteps <= usualFlowKg(runMs)))
+                && (pourOutsideRuns(episode, afterKg, load) || beerInSteps <= usualFlowKg(runMs)))
                 || leanRoseOffOverMeasured(episode, load, afterKg);
         boolean rampAlone = !foreignGone && rampedAlone(episode, load, afterKg);
         if (foreignGone) {
@@ -1302,8 +1309,7 @@ public final class KegDetector {
         double lean = youngLeanKg(episode);
         double shortKg = lean - steppedKg;
         // beer drawn while the rise moved is not in it, where a pour shows outside the rise (as foreignGone asks)
-        double beerOutsideKg = episode.beforeKg + lean - afterKg - shortKg;
-        boolean hidesBeer = beerOutsideKg >= config.pourStartKg()
+        boolean hidesBeer = pourOutsideRuns(episode, afterKg, steppedKg)
                 && shortKg <= PRESSED_KG / 2 + maxPourKgPerMs * episode.steps.movingMs();
         return lean > 0 && !episode.fellFast && !episode.released && (Math.abs(shortKg) <= PRESSED_KG / 2 || hidesBeer)
                 && leanWent(episode, afterKg, end, end);

@@ -104,8 +104,11 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
-    /** When {@link #pressedOnAtPourEnd} last held a press (its {@link #newestSinceMs}), epoch ms; 0 if never. */
-    private long pressOnPourEndMs;
+    /**
+     * When a press was last held that may weigh more than held by the beer its rise hid ({@link #pressedOnAtPourEnd},
+     * {@link #pouredUnderLoad}; its {@link #newestSinceMs}), epoch ms; 0 if never.
+     */
+    private long pressHidingBeerSinceMs;
     /**
      * The last episode that changed the held load and reported no pour: the weight before it, kg (NaN: none, or
      * another episode came since), the held load and the beer it might hold before it, kg, and when it ended, epoch ms.
@@ -879,11 +882,11 @@ public final class KegDetector {
             return;
         }
         judge(episode, afterKg, nowMs, stillMs);
-        if (held != null && pendingPour == held) {
+        if (held != null && pendingPour != null && pendingPour.startMs() == held.startMs()) {
             // this episode did not undo the load the pour was told from: the pour stands. Reported once the keg stands
             // and no press this episode took for eased off may yet be found lifted (liftedAfterEase), so that the
             // reading sent with it sees the keg as judged, not a load half way through its steps or a doubt under way
-            pendingPour = held.standing();
+            pendingPour = pendingPour.standing();
         }
     }
 
@@ -1013,6 +1016,9 @@ public final class KegDetector {
                 boolean pourWentOut = drop - gone >= Math.max(config.pourStartKg(), leastPourKg());
                 easedPress = new EasedPress(pressGone, pourWentOut ? 0 : beer, episode.startMs, end, before,
                         Math.max(0, foreignKg - gone));
+            }
+            if (gone > newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs) {
+                pendingPour = pendingPour.withBeer(gone - newestKg); // the beer the press's rise hid was the pour's
             }
             if (gone > 0) {
                 holdForeign(Math.max(0, foreignKg - gone), foreignUnseenKg);
@@ -1416,21 +1422,21 @@ public final class KegDetector {
         episode.active = false;
         holdForeign(rise, maxPourKgPerMs * Math.max(0, end - episode.lowMeanMs));
         foreignEpisodeMs = 0;
-        pressOnPourEndMs = newestSinceMs;
+        pressHidingBeerSinceMs = newestSinceMs;
         report(episode.startMs, Math.max(episode.startMs, episode.lowMeanMs), episode.beforeKg, episode.lowMeanKg);
         return true;
     }
 
     /**
      * What of the held load a fall of {@code dropKg} at a faucet's pace undid as the newest press easing off, kg (0: not
-     * that): the press to within half a step's noise, or, for a press held by {@link #pressedOnAtPourEnd} and nothing
-     * else, the whole fall when it is no more than the press and the beer it may hold (the pour ran on under it).
+     * that): the press to within half a step's noise, or, for a press whose rise hid beer ({@link #pressHidingBeerSinceMs})
+     * held alone, the whole fall when it is no more than the press and the beer it may hold.
      */
     private double easedOff(double dropKg) {
         if (Math.abs(dropKg - newestKg) <= PRESSED_KG / 2) {
             return newestKg;
         }
-        boolean withItsBeer = newestSinceMs == pressOnPourEndMs && foreignKg == newestKg && dropKg > newestKg
+        boolean withItsBeer = newestSinceMs == pressHidingBeerSinceMs && foreignKg == newestKg && dropKg > newestKg
                 && dropKg <= newestKg + foreignUnseenKg + PRESSED_KG / 2;
         return withItsBeer ? dropKg : 0;
     }
@@ -1454,7 +1460,14 @@ public final class KegDetector {
         episode.active = false;
         double keg = episode.beforeKg - foreignKg;
         HeldLoad heldBefore = heldLoad(); // the next episode may undo the load, and the pour with it (pourUndone)
-        holdForeign(foreignGone ? 0 : foreignKg + loadKg, foreignGone ? 0 : foreignUnseenKg);
+        // a press that came on while beer ran may weigh more than its step by what the faucet drew while the step moved
+        // (its lines hold a pour that ran through the step, not one that stopped within it): sixteenth round, seed 31035
+        boolean hidesBeer = !foreignGone && loadKg >= PRESSED_KG;
+        double hiddenKg = hidesBeer ? maxPourKgPerMs * episode.steps.movingMs() : 0;
+        holdForeign(foreignGone ? 0 : foreignKg + loadKg, foreignGone ? 0 : foreignUnseenKg + hiddenKg);
+        if (hidesBeer) {
+            pressHidingBeerSinceMs = newestSinceMs;
+        }
         foreignEpisodeMs = 0; // the beer drawn under it is reported: none is left to account for when it goes
         if (!foreignGone && couldEase(loadKg)) {
             // a press that came on may have eased off with the beer drawn after it (the weight after its step is at
@@ -1696,6 +1709,11 @@ public final class KegDetector {
         /** The same pour once the episode after it ended without undoing it. */
         PendingPour standing() {
             return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, settledMs, true);
+        }
+
+        /** The same pour with {@code kg} more beer: what a load's step hid, found when the load went. */
+        PendingPour withBeer(double kg) {
+            return new PendingPour(startMs, endMs, beerKg + kg, weightBeforeKg, heldBefore, settledMs, stands);
         }
     }
 

@@ -2000,6 +2000,20 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_ramped_on_as_a_pour_ended_may_weigh_the_beer_its_rise_hid_and_its_ease_is_no_pour() {
+        // Guards issue 12, sixteenth round (seed 31035 at 10 SPS; the resource holds its filtered weights): a 0.801 kg lean
+        // ramped onto a quarter barrel in 0.7 s as a 20.6 oz pour (0.631 kg) ended, held 29 s and eased off over 6 s. The
+        // spike filter held the old level for the ramp's first samples while the faucet still ran, so the lean's step
+        // measured 0.741 kg; its ease, 59 g more than that (past half a press), was taken for a 26.1 oz pour under a press
+        // that stays, and the keg went without a level for 1.8 h.
+        recorded(27.069, recordedWeights("seed-31035-lean-ramped-on-as-a-pour-ended.txt"), 26.435);
+
+        assertOnePour(0.631, 0.03); // with the beer the lean's rise hid
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(26.435, within(0.01));
+    }
+
+    @Test
     void a_press_eased_off_fast_back_to_where_the_weight_stood_before_it_is_gone_before_the_episode_settles() {
         // issue 12, eleventh round (seed 11031 at 10 SPS; the resource holds its filtered weights from 16:58:32.0 to the
         // reading at 16:58:47.7): a 4.317 kg press came on a half barrel at 44.410 kg and eased off over 8.5 s at 0.5 kg/s,

@@ -1498,6 +1498,18 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_heavy_lean_easing_off_with_a_light_one_coming_on_during_its_ease_went_whole_and_no_beer_left() {
+        // Guards issue 12, sixteenth round (seed 34013 at 10 SPS; the resource holds its filtered weights): an 8.03 kg lean
+        // came on a half barrel, held 21 s and eased off over 17 s at 0.47 kg/s; a 0.60 kg lean ramped on during that ease
+        // and eased off 12 s after it. The steps measured 5.42 kg of the slow ease, and the rest, 2.02 kg, was reported as
+        // a 66 oz pour and held on the keg as a load for 5 h. A load goes whole: the weight rose fast within the episode,
+        // so something came on, and the keg is where it stood.
+        recorded(63.890, recordedWeights("seed-34013-heavy-lean-easing-as-a-light-one-came-on.txt"), 63.889);
+
+        assertNothingHappened(63.889);
+    }
+
+    @Test
     void a_thing_lifted_off_over_a_ramp_its_steps_measured_in_part_is_gone_when_the_weight_fell_by_it() {
         // Guards issue 12, sixteenth round (seed 32013 at 10 SPS; the resources hold its filtered weights): a 0.303 kg thing
         // ramped onto a half barrel as a 12.1 oz pour ended (held as 0.259 kg, the beer its rise hid unknown) and was lifted

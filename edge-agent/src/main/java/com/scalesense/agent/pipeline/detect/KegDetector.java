@@ -109,6 +109,8 @@ public final class KegDetector {
      * {@link #pouredUnderLoad}; its {@link #newestSinceMs}), epoch ms; 0 if never.
      */
     private long pressHidingBeerSinceMs;
+    /** The beer the rise of the press {@link #pouredUnderLoad} last held may have hidden, kg (see {@link #hiddenByNewestKg}). */
+    private double pressHiddenBeerKg;
     /**
      * The last episode that changed the held load and reported no pour: the weight before it, kg (NaN: none, or
      * another episode came since), the held load and the beer it might hold before it, kg, and when it ended, epoch ms.
@@ -389,7 +391,7 @@ public final class KegDetector {
         // a young press's weight that fell while nothing moved fast may be it easing off or beer drawn under it
         double eased = phase != Phase.STABLE && episode.active && !loadMoved() && easingLean(episode)
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
-        return foreignUnseenKg + leanUnseenKg + eased
+        return foreignUnseenKg + hiddenByNewestKg() + leanUnseenKg + eased
                 + (held ? faucetKg(episode.startMs, nowMs) : 0) + pressMayStayKg() + leanMayBeGoneKg() + easedPressMayStayKg()
                 + beerInRunsKg();
     }
@@ -1426,6 +1428,7 @@ public final class KegDetector {
         holdForeign(rise, maxPourKgPerMs * Math.max(0, end - episode.lowMeanMs));
         foreignEpisodeMs = 0;
         pressHidingBeerSinceMs = newestSinceMs;
+        pressHiddenBeerKg = 0; // held in foreignUnseenKg above, up to the episode's end
         report(episode.startMs, Math.max(episode.startMs, episode.lowMeanMs), episode.beforeKg, episode.lowMeanKg);
         return true;
     }
@@ -1440,7 +1443,7 @@ public final class KegDetector {
             return newestKg;
         }
         boolean withItsBeer = newestSinceMs == pressHidingBeerSinceMs && foreignKg == newestKg && dropKg > newestKg
-                && dropKg <= newestKg + foreignUnseenKg + PRESSED_KG / 2;
+                && dropKg <= newestKg + foreignUnseenKg + hiddenByNewestKg() + PRESSED_KG / 2;
         return withItsBeer ? dropKg : 0;
     }
 
@@ -1466,10 +1469,10 @@ public final class KegDetector {
         // a press that came on while beer ran may weigh more than its step by what the faucet drew while the step moved
         // (its lines hold a pour that ran through the step, not one that stopped within it): sixteenth round, seed 31035
         boolean hidesBeer = !foreignGone && loadKg >= PRESSED_KG;
-        double hiddenKg = hidesBeer ? maxPourKgPerMs * episode.steps.movingMs() : 0;
-        holdForeign(foreignGone ? 0 : foreignKg + loadKg, foreignGone ? 0 : foreignUnseenKg + hiddenKg);
+        holdForeign(foreignGone ? 0 : foreignKg + loadKg, foreignGone ? 0 : foreignUnseenKg);
         if (hidesBeer) {
             pressHidingBeerSinceMs = newestSinceMs;
+            pressHiddenBeerKg = maxPourKgPerMs * episode.steps.movingMs();
         }
         foreignEpisodeMs = 0; // the beer drawn under it is reported: none is left to account for when it goes
         if (!foreignGone && couldEase(loadKg)) {
@@ -1605,6 +1608,15 @@ public final class KegDetector {
         // a fall that nothing made fast is no faster than a faucet: a press heavier than a faucet pours in a lean's
         // life cannot ease off that way and is a thing left on the keg (a crate: its pours are beer)
         return couldEase(newestKg) && e.startMs - newestSinceMs <= LEAN_MS;
+    }
+
+    /**
+     * The beer the rise of the newest held load may have hidden, kg, while it is the press {@link #pouredUnderLoad} held:
+     * it goes with that press (sixteenth round, seed 16024 at 80 SPS: kept with the thing under a knock once the knock was
+     * lifted, it blanked the level for 2.3 h).
+     */
+    private double hiddenByNewestKg() {
+        return newestSinceMs == pressHidingBeerSinceMs && foreignKg > 0 ? pressHiddenBeerKg : 0;
     }
 
     /** A foreign load of {@code kg} (0: none) on the keg, which may hold {@code unseenKg} of beer drawn unseen. */

@@ -1523,6 +1523,24 @@ class KegDetectorTest {
     }
 
     @Test
+    void the_beer_a_knocks_rise_may_have_hidden_goes_with_the_knock() {
+        // Guards issue 12, sixteenth round (seed 16024 at 80 SPS): a 0.86 kg knock came on a quarter barrel with a 0.41 kg
+        // thing on it during a pour and was lifted 4 s later. The beer its rise may have hid stayed with the thing as a
+        // doubt after the knock was gone, and the keg went 2.3 h without a level until the thing was lifted.
+        aKegAt40WithALoadOn(0.4); // a thing left on the keg
+        ramp(40.3, 2); // a pour begins
+        ramp(41.16, 0.3); // a knock comes on during it
+        ramp(40.86, 5); // the pour goes on under it
+        hold(5);
+        ramp(40.0, 0.2); // the knock is lifted
+        hold(5);
+
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(39.6, within(0.02));
+        assertThat(detector.unseenBeerKg()).isZero();
+    }
+
+    @Test
     void a_thing_lifted_off_over_a_ramp_its_steps_measured_in_part_is_gone_when_the_weight_fell_by_it() {
         // Guards issue 12, sixteenth round (seed 32013 at 10 SPS; the resources hold its filtered weights): a 0.303 kg thing
         // ramped onto a half barrel as a 12.1 oz pour ended (held as 0.259 kg, the beer its rise hid unknown) and was lifted

@@ -361,8 +361,18 @@ final class LoadSteps {
         int wide = 2 * edge;
         int best = -1;
         double bestKg = stepKg;
-        for (int i = 2 * wide; i + 2 * wide <= n; i++) {
-            double rise = mean(i, i + wide) - mean(i - wide, i);
+        int from = 2 * wide;
+        if (from + 2 * wide > n) {
+            return -1;
+        }
+        double before = sum(from - wide, from); // sliding sums: once per sample of an episode that saw no step
+        double after = sum(from, from + wide);
+        for (int i = from; i + 2 * wide <= n; i++) {
+            if (i > from) {
+                before += kg[i - 1] - kg[i - 1 - wide];
+                after += kg[i - 1 + wide] - kg[i - 1];
+            }
+            double rise = (after - before) / wide;
             if (rise > bestKg) {
                 best = i;
                 bestKg = rise;
@@ -519,10 +529,14 @@ final class LoadSteps {
     }
 
     private double mean(int from, int to) {
+        return sum(from, to) / (to - from);
+    }
+
+    private double sum(int from, int to) {
         double sum = 0;
         for (int i = from; i < to; i++) {
             sum += kg[i];
         }
-        return sum / (to - from);
+        return sum;
     }
 }

@@ -428,7 +428,7 @@ final class LoadSteps {
         for (int i = Math.max(0, from); i < (to < 0 ? n : to); i++) {
             int side = sideOf(sides, i);
             if (side != 0) {
-                accumulate(side < 0 ? pre : post, offsetMs[i] - t0, kg[i]);
+                accumulate(side < 0 ? pre : post, offsetMs[i] - t0, kg[i], 1);
             }
         }
         if (pre[0] == 0 || post[0] == 0) {
@@ -484,12 +484,7 @@ final class LoadSteps {
         if (worst < 0 || sums[0] <= 2) {
             return false;
         }
-        long t = offsetMs[worst] - sides.t0();
-        sums[0]--;
-        sums[1] -= t;
-        sums[2] -= kg[worst];
-        sums[3] -= (double) t * t;
-        sums[4] -= t * kg[worst];
+        accumulate(sums, offsetMs[worst] - sides.t0(), kg[worst], -1);
         return true;
     }
 
@@ -515,12 +510,13 @@ final class LoadSteps {
         return t >= sides.postStart() && t <= sides.postStart() + (SPAN_MS - GUARD_MS) ? 1 : 0;
     }
 
-    private static void accumulate(double[] sums, double t, double x) {
-        sums[0]++;
-        sums[1] += t;
-        sums[2] += x;
-        sums[3] += t * t;
-        sums[4] += t * x;
+    /** Adds the weight {@code x} at {@code t} to {@code sums} ({@code times} 1), or takes it out ({@code times} -1). */
+    private static void accumulate(double[] sums, double t, double x, int times) {
+        sums[0] += times;
+        sums[1] += times * t;
+        sums[2] += times * x;
+        sums[3] += times * t * t;
+        sums[4] += times * t * x;
     }
 
     /** Σ(a − ā)(b − b̄) from Σab, Σa, Σb and the count. */

@@ -407,9 +407,7 @@ class KegDetectorTest {
         ramp(19.535, 7.8); // a 0.465 kg pour at 60 g/s
         hold(3);
 
-        assertOnePour(0.465, 0.01);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(19.535, within(0.01));
+        assertOnePourAndNothingHeld(0.465, 0.01, 19.535);
     }
 
     @Test
@@ -939,9 +937,7 @@ class KegDetectorTest {
             return 23.2 - beer + lean + 0.002 * noise.nextGaussian();
         });
 
-        assertOnePour(0.4375, 0.01);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(22.7625, within(0.01));
+        assertOnePourAndNothingHeld(0.4375, 0.01, 22.7625);
     }
 
     @Test
@@ -957,9 +953,7 @@ class KegDetectorTest {
             return 11.989 - beer + lean + 0.006 * noise.nextGaussian();
         });
 
-        assertOnePour(0.486, 0.03);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(11.503, within(0.01));
+        assertOnePourAndNothingHeld(0.486, 0.03, 11.503);
     }
 
     @Test
@@ -1029,6 +1023,13 @@ class KegDetectorTest {
     }
 
     /** One pour of {@code pourKg} seen, the load it ran under still held, the keg {@code kegKg} with no doubt that it eased. */
+    /** One pour of {@code pourKg} (within {@code toleranceKg}), nothing held on the keg, and the keg at {@code kegKg} (10 g). */
+    void assertOnePourAndNothingHeld(double pourKg, double toleranceKg, double kegKg) {
+        assertOnePour(pourKg, toleranceKg);
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(kegKg, within(0.01));
+    }
+
     void assertOnePourUnderAHeldLoad(double pourKg, double kegKg, double toleranceKg) {
         assertOnePour(pourKg, toleranceKg);
         assertThat(detector.disturbed()).isTrue();
@@ -1199,9 +1200,7 @@ class KegDetectorTest {
         ramp(39.448, 3); // the pour goes on: 0.552 kg of beer in all
         hold(5);
 
-        assertOnePour(0.552, 0.005);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(39.448, within(0.01));
+        assertOnePourAndNothingHeld(0.552, 0.005, 39.448);
     }
 
     @Test
@@ -1321,9 +1320,7 @@ class KegDetectorTest {
         ramp(39.37, 0.3); // the knock and the thing go
         hold(5);
 
-        assertOnePour(0.63, 0.01);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(39.37, within(0.01));
+        assertOnePourAndNothingHeld(0.63, 0.01, 39.37);
     }
 
     @Test
@@ -1436,9 +1433,7 @@ class KegDetectorTest {
         ramp(40 - 0.71, 14.7); // a pour
         hold(5);
 
-        assertOnePour(0.71, 0.02);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(40 - 0.71, within(0.01));
+        assertOnePourAndNothingHeld(0.71, 0.02, 40 - 0.71);
     }
 
     @Test
@@ -1473,9 +1468,7 @@ class KegDetectorTest {
         ramp(39.59, 0.9); // and goes
         hold(5);
 
-        assertOnePour(0.41, 0.03); // the fall to the episode's low: the knock's ramp hides the pour's last 25 g
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(39.59, within(0.01));
+        assertOnePourAndNothingHeld(0.41, 0.03, 39.59); // the fall to the episode's low: the knock's ramp hides the pour's last 25 g
     }
 
     @Test
@@ -1517,9 +1510,7 @@ class KegDetectorTest {
         // held on the keg for an hour, the level 0.35 % off while disturbed. A heavy load's step is measured a little off.
         recorded(16.606, recordedWeights("seed-20005-heavy-knock-ramped-off-under-a-pour.txt"), 16.239);
 
-        assertOnePour(0.367, 0.02);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(16.239, within(0.01));
+        assertOnePourAndNothingHeld(0.367, 0.02, 16.239);
     }
 
     @Test
@@ -2069,9 +2060,7 @@ class KegDetectorTest {
         // rest of its life, every level 0.7-0.8 % low. A lean's going rises by no more than it lifted
         recorded(19.924, recordedWeights("seed-11033-lean-easing.txt"), 19.528);
 
-        assertOnePour(0.396, 0.01);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(19.528, within(0.01));
+        assertOnePourAndNothingHeld(0.396, 0.01, 19.528);
     }
 
     @Test
@@ -2105,9 +2094,7 @@ class KegDetectorTest {
         // ease, 94 g more than the press held, taken for a 23.4 oz pour under a press that stays (and 1.8 h without a level).
         recorded(31.669, recordedWeights("seed-16041-lean-ramped-on-during-a-pour.txt"), 31.251);
 
-        assertOnePour(0.419, 0.03); // less the beer drawn while the lean's ramp moved, in its step
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(31.251, within(0.01));
+        assertOnePourAndNothingHeld(0.419, 0.03, 31.251); // less the beer drawn while the lean's ramp moved, in its step
     }
 
     @Test
@@ -2119,9 +2106,7 @@ class KegDetectorTest {
         // that stays, and the keg went without a level for 1.8 h.
         recorded(27.069, recordedWeights("seed-31035-lean-ramped-on-as-a-pour-ended.txt"), 26.435);
 
-        assertOnePour(0.631, 0.03); // with the beer the lean's rise hid
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(26.435, within(0.01));
+        assertOnePourAndNothingHeld(0.631, 0.03, 26.435); // with the beer the lean's rise hid
     }
 
     @Test

@@ -1514,6 +1514,28 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_press_easing_off_long_after_a_knock_was_lifted_off_a_thing_is_no_lean_going_and_no_pour() {
+        // Guards issue 12, seventeenth round (seed 40017 at 10 SPS, a fresh judge's life): with a 0.31 kg thing on a
+        // quarter barrel, a 2.06 kg knock came on and was lifted 23 s later; 33 min after, a 2.04 kg lean came on in a
+        // moment and eased off over 17 s back to where the weight stood. The knock's lift had left the held load lighter,
+        // which was taken for a lean lifting the keg on top of the thing; the new lean's peak matched the weight with that
+        // "lean" gone, and its ease was reported as a 66 oz pour with 2.37 kg held for 7 h. A lean lasts half a minute:
+        // a lift older than a lean's life and its ease is no lean still on.
+        aKegAt40WithALoadOn(0.31); // a thing left on the keg
+        ramp(kg + 2.06, 0.3); // a knock
+        hold(20);
+        ramp(kg - 2.06, 0.3); // lifted
+        hold(120);
+        ramp(kg + 2.04, 0.5); // a lean comes on in a moment
+        ramp(kg - 2.04, 17); // and eases off at 0.12 kg/s
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue(); // the thing is still on
+        assertThat(detector.kegKg()).isCloseTo(40, within(0.02));
+    }
+
+    @Test
     void the_beer_a_knocks_rise_may_have_hidden_goes_with_the_knock() {
         // Guards issue 12, sixteenth round (seed 16024 at 80 SPS): a 0.86 kg knock came on a quarter barrel with a 0.41 kg
         // thing on it during a pour and was lifted 4 s later. The beer its rise may have hid stayed with the thing as a

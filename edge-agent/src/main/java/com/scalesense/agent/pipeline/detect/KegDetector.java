@@ -540,8 +540,19 @@ public final class KegDetector {
             // a moment and began to ease off at once has no level after its ramp to measure): they cannot tell the beer
             // (issue 12, fourteenth round, seed 24026 at 80 SPS: a 0.31 kg lean lifting a sixth barrel, 2.4 s into its
             // ease, and a reading took the weight for the keg's, 1.2 % low)
+            // ... nor one that did it when they measured only a rise (seventeenth round, seed 39022 at 80 SPS: a 0.379 kg
+            // knock ramped onto the keg lifting it, unmeasured, and let go, measured 0.408 kg: a reading took that rise for
+            // a load on the keg and the keg 0.36 kg light, 0.62 % of a half barrel); back where the episode began, the
+            // lift was let go and nothing happened, as the episode's judge will find
             double stepped = lastWindowMoved() ? Double.NaN : episode.steps.netLoadKg();
-            if (!Double.isNaN(stepped) && !(episode.fellFast && episode.steps.measuredNone())) {
+            if (!Double.isNaN(stepped) && episode.fellFast && episode.steps.measuredNoFall() && !episode.steps.measuredNone()
+                    && Math.abs(latestKg - episode.beforeKg) < config.pourStartKg()) {
+                stepsSteppedKg = stepped;
+                stepsMovingMs = episode.steps.movingMs();
+                stepsLoadKg = 0;
+                stepsLeanLeftKg = 0;
+                stepsKegKg = Math.min(latestKg, episode.beforeKg) - foreignKg;
+            } else if (!Double.isNaN(stepped) && !(episode.fellFast && episode.steps.measuredNoFall())) {
                 stepsSteppedKg = stepped;
                 stepsMovingMs = episode.steps.movingMs();
                 stepsLoadKg = easedLoadKg(episode.steps, stepped, latestKg);
@@ -992,8 +1003,9 @@ public final class KegDetector {
         // as beer and, lifted later, taken for a load set on the keg and held for good (issue 12, seed 20261122
         // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low)
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !eased && drop >= config.pourStartKg();
+        boolean liftStays = !foreignGone && liftStayedAlone(episode, load, afterKg);
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
-                || loadLifted || pressedAndHeld || leanStays || rampAlone
+                || loadLifted || pressedAndHeld || leanStays || rampAlone || liftStays
                 || liftAgainStays(episode, stepped, load, drop, afterKg);
         boolean easing = !loadMoved && easingLean(episode);
         episode.active = false;
@@ -1069,6 +1081,23 @@ public final class KegDetector {
             boolean stepsToldIt = !Double.isNaN(load) && Math.abs(drop + load) < PRESSED_KG;
             holdForeign(afterKg - keg, stepsToldIt ? foreignUnseenKg : couldHavePoured);
         }
+    }
+
+    /**
+     * The steps of {@code episode} left a lift on the keg ({@code loadKg}, at least a press) that is the whole fall: the
+     * weight stood where the episode began just before the last step, and where it settled ({@code afterKg}) just after
+     * it, each within half a press, so no beer left before or after it. Issue 12, seventeenth round (seed 39022 at 80
+     * SPS): a 0.447 kg knock ramped onto the keg lifting it and let go, then a 0.264 kg knock lifted it and stayed 6 s;
+     * the episode rose fast (the first let go), so no rule took the settled fall for a lean that stays, and it was
+     * reported as an 8.8 oz pour, the second knock's going then held as a thing set on the keg. Nothing may move after the
+     * lift: a pour with a knock's lift in it, the knock's going unmeasured, can fall by as much as the lift (seed 26022 at
+     * 10 SPS: an 8.1 oz pour, 11 g from the lift's step; seed 5025 at 10 SPS: an 8.4 oz pour, 3 g from it).
+     */
+    private boolean liftStayedAlone(Episode episode, double loadKg, double afterKg) {
+        LoadSteps steps = episode.steps;
+        return loadKg <= -PRESSED_KG && Math.abs(episode.beforeKg - afterKg + loadKg) < PRESSED_KG / 2
+                && Math.abs(steps.beforeLastStepKg() - episode.beforeKg) < PRESSED_KG / 2
+                && steps.stillAfterLastStep(afterKg, PRESSED_KG / 2);
     }
 
     /**

@@ -104,6 +104,8 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
+    /** Where the weight settled when a lean lifting the keg was last taken on as the newest load, kg; NaN: none since. */
+    private double leanLowKg = Double.NaN;
     /**
      * When a press was last held that may weigh more than held by the beer its rise hid ({@link #pressedOnAtPourEnd},
      * {@link #pouredUnderLoad}; its {@link #newestSinceMs}), epoch ms; 0 if never.
@@ -356,13 +358,17 @@ public final class KegDetector {
     public double kegKg() {
         return switch (phase) {
             case UNKNOWN, ABSENT -> Double.NaN;
-            case STABLE -> ref - foreignKg;
+            case STABLE -> notAboveLeanLow(ref) - foreignKg;
             case POURING, SETTLING -> {
                 if (!episode.active) {
                     yield latestKg - foreignKg;
                 }
                 if (!loadMoved()) {
-                    yield latestKg - foreignKg; // under a young press this may be it easing off: see unseenBeerKg
+                    // under a young press this may be it easing off: see unseenBeerKg. Beer never adds weight: a rise is
+                    // a lean lifting the keg easing off or a load set down slowly, not the keg (seventeenth round, seed
+                    // 39037 at 10 SPS: a 0.27 kg lean lifting a near-empty keg eased off over 21 s, and a reading sent
+                    // 14 s in took the keg 0.15 kg heavy, 0.52 % of its beer)
+                    yield notAboveLeanLow(Math.min(latestKg, episode.beforeKg)) - foreignKg;
                 }
                 if (backWhereItStood()) {
                     yield latestKg - undoHeld.kg();
@@ -371,6 +377,18 @@ public final class KegDetector {
                 yield Double.isNaN(bySteps) ? episode.beforeKg - foreignKg : bySteps;
             }
         };
+    }
+
+    /**
+     * {@code weightKg}, or where the weight settled when the newest load, a lean lifting the keg held no longer than a
+     * lean's life and its ease, was taken on ({@link #leanLowKg}) if that is lighter: beer never adds weight, so a weight
+     * that rose since is the lean easing off, not the keg (seventeenth round, seed 39037 at 10 SPS: a 0.27 kg lean lifting
+     * a near-empty keg eased off over 21 s slower than a stable window sees, the reference crept up with it, and a reading
+     * took the keg 0.15 kg heavy, 0.52 % of its beer).
+     */
+    private double notAboveLeanLow(double weightKg) {
+        boolean youngLean = newestKg < 0 && nowMs - newestSinceMs <= 2 * LEAN_MS;
+        return youngLean && leanLowKg < weightKg ? leanLowKg : weightKg; // false for NaN
     }
 
     /**
@@ -1080,6 +1098,7 @@ public final class KegDetector {
             // down slowly during a pour is no step, and the beer drawn with it was held as part of the bag)
             boolean stepsToldIt = !Double.isNaN(load) && Math.abs(drop + load) < PRESSED_KG;
             holdForeign(afterKg - keg, stepsToldIt ? foreignUnseenKg : couldHavePoured);
+            leanLowKg = newestKg < 0 ? afterKg : Double.NaN;
         }
     }
 
@@ -1658,6 +1677,7 @@ public final class KegDetector {
         if (kg != foreignKg) {
             newestKg = kg == 0 ? 0 : kg - foreignKg;
             newestSinceMs = nowMs;
+            leanLowKg = Double.NaN;
         }
         foreignKg = kg;
         foreignUnseenKg = kg == 0 ? 0 : unseenKg;

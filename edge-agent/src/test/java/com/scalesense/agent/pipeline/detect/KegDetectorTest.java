@@ -1562,6 +1562,26 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_the_keg_that_eases_off_slower_than_a_stable_window_sees_leaves_the_keg_no_heavier() {
+        // Guards issue 12, seventeenth round (seed 39037 at 10 SPS): a 0.27 kg lean lifting a near-empty keg eased off
+        // over 21 s; the stability window's reference crept up with it, and a reading sent 14 s in took the keg 0.15 kg
+        // heavy (0.52 % of its beer). Beer never adds weight: the keg is no heavier than when the lean came on.
+        kg = 40;
+        hold(3);
+        ramp(39.73, 0.2); // a lean lifting the keg comes on in a moment
+        hold(5);
+        assertThat(detector.disturbed()).isTrue();
+        double keg = detector.kegKg();
+        ramp(39.865, 15); // and eases off at 9 g/s, half of it by now
+        hold(0.5);
+
+        assertThat(detector.phase()).isEqualTo(Phase.STABLE); // the reference followed it up
+        assertThat(detector.kegKg()).isCloseTo(keg, within(0.005));
+        assertThat(keg).isCloseTo(40, within(0.005));
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
     void the_beer_a_knocks_rise_may_have_hidden_goes_with_the_knock() {
         // Guards issue 12, sixteenth round (seed 16024 at 80 SPS): a 0.86 kg knock came on a quarter barrel with a 0.41 kg
         // thing on it during a pour and was lifted 4 s later. The beer its rise may have hid stayed with the thing as a

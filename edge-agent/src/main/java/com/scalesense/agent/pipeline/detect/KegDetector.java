@@ -563,17 +563,13 @@ public final class KegDetector {
             // a load on the keg and the keg 0.36 kg light, 0.62 % of a half barrel); back where the episode began, the
             // lift was let go and nothing happened, as the episode's judge will find
             double stepped = lastWindowMoved() ? Double.NaN : episode.steps.netLoadKg();
-            if (!Double.isNaN(stepped) && episode.fellFast && episode.steps.measuredNoFall() && !episode.steps.measuredNone()
-                    && Math.abs(latestKg - episode.beforeKg) < config.pourStartKg()) {
+            boolean unmeasuredFall = episode.fellFast && episode.steps.measuredNoFall();
+            boolean liftLetGo = unmeasuredFall && !episode.steps.measuredNone()
+                    && Math.abs(latestKg - episode.beforeKg) < config.pourStartKg();
+            if (!Double.isNaN(stepped) && (liftLetGo || !unmeasuredFall)) {
                 stepsSteppedKg = stepped;
                 stepsMovingMs = episode.steps.movingMs();
-                stepsLoadKg = 0;
-                stepsLeanLeftKg = 0;
-                stepsKegKg = Math.min(latestKg, episode.beforeKg) - foreignKg;
-            } else if (!Double.isNaN(stepped) && !(episode.fellFast && episode.steps.measuredNoFall())) {
-                stepsSteppedKg = stepped;
-                stepsMovingMs = episode.steps.movingMs();
-                stepsLoadKg = easedLoadKg(episode.steps, stepped, latestKg);
+                stepsLoadKg = liftLetGo ? 0 : easedLoadKg(episode.steps, stepped, latestKg);
                 stepsLeanLeftKg = stepped < 0 && stepsLoadKg == 0 ? episode.steps.leanLeftKg() : 0;
                 double keg = latestKg - foreignKg - stepsLoadKg;
                 double beer = episode.beforeKg - foreignKg - keg; // NaN for an unknown load: not plausible below

@@ -125,6 +125,12 @@ public final class KegDetector {
     /** The press the last episode saw come on during a pour and held with it, while the next may show it eased; null: none. */
     private PressOnAPour pressOnAPour;
     /**
+     * The keg's weight when a held load went with the keg lighter than it, the difference taken for beer drawn under the
+     * load and not reported, kg, and when, epoch ms; NaN: none since (see {@link #backBeforeBeerTaken}).
+     */
+    private double beerTakenKegKg = Double.NaN;
+    private long beerTakenMs;
+    /**
      * A pour told from a load that came or went within the same episode, held back while the next episode may still undo
      * that load (then nothing happened, and it is dropped: {@link #pourUndone}); null: none.
      */
@@ -503,7 +509,8 @@ public final class KegDetector {
      * on the keg for hours, the level 3.7 % low, seed 20261233 at 80 SPS). Up to the press's weight and no more than the
      * fall; 0 whenever the keg's weight is measured. Cleared when the held load is reconciled (lifted, the keg seen
      * alone). Plus what may be left of a lean lifting the keg that was taken for gone on a partial rise
-     * ({@link #leanLeftKg}), within the episode under way or after it.
+     * ({@link #leanLeftKg}), within the episode under way or after it, and the beer taken for drawn under a load that
+     * went, for a lean's life after ({@link #beerTakenMayBeLiftKg}).
      */
     public double easedUnseenKg() {
         if (phase == Phase.UNKNOWN || phase == Phase.ABSENT) {
@@ -515,7 +522,16 @@ public final class KegDetector {
         // the weight after a press's step is at most the episode's peak: what fell from there may be the press easing
         double inEpisode = couldEase(stepped) ? Math.min(stepped, Math.max(0, episode.peakKg - latestKg)) : 0;
         double leanLeft = bySteps ? stepsLeanLeftKg : 0;
-        return foreignEasedKg + inEpisode + Math.max(leanLeft, leanLeftKg());
+        return foreignEasedKg + inEpisode + Math.max(leanLeft, leanLeftKg()) + beerTakenMayBeLiftKg();
+    }
+
+    /**
+     * What the keg may weigh more than {@link #kegKg} says because the beer taken for drawn under a load that went may
+     * have been a lift that went with it, kg, for a lean's life after ({@link #backBeforeBeerTaken}); 0 otherwise.
+     */
+    private double beerTakenMayBeLiftKg() {
+        boolean live = !Double.isNaN(beerTakenKegKg) && foreignKg == 0 && nowMs - beerTakenMs <= LEAN_MS;
+        return live ? Math.max(0, beerTakenKegKg - kegKg()) : 0;
     }
 
     /**
@@ -1111,9 +1127,14 @@ public final class KegDetector {
             // 0.44 kg thing set on a slim quarter as a 7.1 kg knock lifting it was let go was taken into the keg,
             // and the level claimed 1.5 % high for ten minutes, undisturbed)
             holdForeign(0, 0);
-            if (afterKg - keg > config.pourStartKg()) {
+            if (afterKg - keg >= PRESSED_KG) { // a press or more: the held load's going was measured to within that
                 holdForeign(afterKg - keg, couldHavePoured);
+            } else if (keg - afterKg > config.pourStartKg()) {
+                beerTakenKegKg = keg;
+                beerTakenMs = nowMs;
             }
+        } else if (foreignKg == 0 && backBeforeBeerTaken(episode, afterKg)) {
+            beerTakenKegKg = Double.NaN; // the keg is the weight again, with nothing on it
         } else if (Math.abs(afterKg - keg) > config.pourStartKg()) {
             if (foreignKg == 0) {
                 foreignEpisodeMs = 0;
@@ -1814,6 +1835,7 @@ public final class KegDetector {
     private void report(long startMs, long endMs, double beforeKg, double afterKg) {
         flushPendingPour();
         newestSettledKg = Double.NaN; // beer left: the weight the newest load settled at is no longer the keg's with it
+        beerTakenKegKg = Double.NaN; // nor the weight a load went from
         listener.onDrop(startMs, endMs, beforeKg, afterKg);
     }
 
@@ -1864,6 +1886,18 @@ public final class KegDetector {
     private void restore(HeldLoad held) {
         holdForeign(held.kg(), held.unseenKg());
         foreignEasedKg = held.easedKg();
+    }
+
+    /**
+     * With nothing held, {@code episode} settled at {@code afterKg} back where the keg stood when a held load went, within
+     * {@code pour_start_kg}, at most a lean's life after it went: what was taken for beer drawn under that load was a lift
+     * that went with it (beer never comes back), so nothing is on the keg. Issue 12, eighteenth round (seed 33031 at 10
+     * SPS): a 14.99 kg lean lifting a half barrel eased off over 30 s while a 1.50 kg knock lifted it too; the lean's going
+     * was taken for the lean gone with 1.50 kg of beer drawn meanwhile, and the knock's going 8 s later for a 1.50 kg thing
+     * set down: 2.6 % off while DISTURBED, for hours.
+     */
+    private boolean backBeforeBeerTaken(Episode episode, double afterKg) {
+        return episode.startMs - beerTakenMs <= LEAN_MS && Math.abs(afterKg - beerTakenKegKg) <= config.pourStartKg();
     }
 
     /**

@@ -1897,7 +1897,8 @@ public final class KegDetector {
      * set down: 2.6 % off while DISTURBED, for hours.
      */
     private boolean backBeforeBeerTaken(Episode episode, double afterKg) {
-        return episode.startMs - beerTakenMs <= LEAN_MS && Math.abs(afterKg - beerTakenKegKg) <= config.pourStartKg();
+        return episode.startMs - beerTakenMs <= LEAN_MS
+                && Math.abs(afterKg - beerTakenKegKg) <= config.pourStartKg(); // false for NaN: none taken since
     }
 
     /**
@@ -1922,12 +1923,15 @@ public final class KegDetector {
      * @return false, changing nothing, unless the fall is that press easing off
      */
     private boolean easedOffAfterItsPour(Episode episode, double afterKg, PressOnAPour press) {
+        if (press == null) {
+            return false;
+        }
         double fall = episode.beforeKg - afterKg;
-        boolean eased = press != null && foreignKg == press.heldAfterKg() && !episode.fellFast && !episode.roseFast()
+        double beer = press.beforeKg() - afterKg;
+        boolean eased = foreignKg == press.heldAfterKg() && !episode.fellFast && !episode.roseFast()
                 && !movedUnlikeAFaucet(episode) && episode.startMs - press.endMs() <= LEAN_MS
                 && fall >= press.seenKg() - PRESSED_KG / 2 && fall <= press.seenKg() + PRESSED_KG;
-        double beer = press == null ? 0 : press.beforeKg() - afterKg;
-        if (!eased || beer < config.pourStartKg() || beer > faucetKg(0, press.endMs() - press.startMs())) {
+        if (!eased || beer < config.pourStartKg() || beer > faucetKg(press.startMs(), press.endMs())) {
             return false;
         }
         episode.active = false;

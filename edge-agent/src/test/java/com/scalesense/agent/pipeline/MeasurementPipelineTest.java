@@ -326,7 +326,7 @@ class MeasurementPipelineTest {
         // that a minute of pouring can exceed the bound at all; 4 oz/s is at most 112.5 gal/h)
         PipelineConfig oneMinute = new PipelineConfig(Duration.ofSeconds(60), Duration.ofMinutes(1), 7, 3.0, 0.05,
                 Duration.ofMillis(100), Duration.ofSeconds(1), 0.008, 0.006, Duration.ofSeconds(1), 0.04, 2.0, 4.0,
-                0.3, 2.0, 5, 10, 40.0, Duration.ofSeconds(10), 1.5, 0.10, 16);
+                0.3, 2.0, 5, 10, 40.0, Duration.ofSeconds(10), Duration.ofMinutes(2), 1.5, 0.10, 16);
         ScriptedScale scale = new ScriptedScale(oneMinute, MODELO_HALF, 60);
         scale.hold(5).rampTo(48, 20).hold(4);
 
@@ -1049,7 +1049,7 @@ class MeasurementPipelineTest {
         assertThatThrownBy(() -> new PipelineConfig(d.readingInterval(), d.rateWindow(), 6, d.spikeMads(),
                 d.spikeFloorKg(), d.smoothing(), d.stableWindow(), d.stableStdKg(), d.stableDriftKg(), d.settleTime(), d.pourStartKg(),
                 d.minPourOz(), d.absentBelowKg(), d.sameKegKg(), d.swapRiseKg(), d.faultAfterInvalid(),
-                d.recoverAfterValid(), d.maxPourOzPerS(), d.swapMinEmpty(), d.shellToleranceKg(), d.fullBeerTolerance(),
+                d.recoverAfterValid(), d.maxPourOzPerS(), d.swapMinEmpty(), d.sameKegMaxEmpty(), d.shellToleranceKg(), d.fullBeerTolerance(),
                 d.servingOz()))
                 .isInstanceOf(PipelineException.class)
                 .hasMessageContaining("spike_window = 6")

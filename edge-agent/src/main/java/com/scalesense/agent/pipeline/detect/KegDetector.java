@@ -23,9 +23,9 @@ import com.scalesense.agent.pipeline.signal.StabilityWindow;
  * or lifted off <em>during</em> a pour and left there is told from the beer by its step ({@link LoadSteps}):
  * the pour is the fall less the load, and the load is held as foreign from then on. A keg
  * swap needs the platform empty for {@code swap_min_empty} and then a load that fits a keg type;
- * the same keg set back (within {@code same_keg_kg}, or within a lean's half minute lighter by no more than a
- * faucet could draw meanwhile) is not a swap, a shorter dip is a disturbance and a load that fits no keg
- * (a calibration weight) leaves the platform empty of kegs. The first
+ * the same keg set back (within {@code same_keg_kg} after no more than {@code same_keg_max_empty} empty, or within a
+ * lean's half minute lighter by no more than a faucet could draw meanwhile) is not a swap, a shorter dip is a
+ * disturbance and a load that fits no keg (a calibration weight) leaves the platform empty of kegs. The first
  * settled weight after a start is compared with the weight the keg had settled at before the
  * agent stopped (see {@link #expectAtStart}): a keg swapped while the agent was down is a new keg.
  *
@@ -69,6 +69,7 @@ public final class KegDetector {
     private long recentCount;
     private final StableHistory history;
     private final long swapMinEmptyMs;
+    private final long sameKegMaxEmptyMs;
     private final double maxPourKgPerMs;
     private Phase phase = Phase.UNKNOWN;
     /** Weight on the platform that is not the keg, kg: a crate (> 0), a lean lifting it (< 0); 0 if none. */
@@ -187,6 +188,7 @@ public final class KegDetector {
         this.recentMs = new long[window];
         this.history = new StableHistory(window);
         this.swapMinEmptyMs = config.swapMinEmpty().toMillis();
+        this.sameKegMaxEmptyMs = config.sameKegMaxEmpty().toMillis();
         this.maxPourKgPerMs = config.maxPourKgPerMs();
         int stepsSamples = (STEPS_SECONDS + 1) * samplesPerSecond + window;
         this.episode = new Episode(new LoadSteps(stepsSamples, samplesPerSecond, PRESSED_KG, maxPourKgPerMs));
@@ -651,9 +653,15 @@ public final class KegDetector {
         // settled, not on while it stands (issue 12, fourteenth round, seed 24032: a 5 kg weight standing a minute where a
         // 13.3 kg keg had been became that keg "lighter by beer", and the half barrel set down after it a load held on it)
         long settledMs = wallMs - (stableRun - settleSamples) * sampleMs;
-        if (known && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
+        // the same keg is set back within a lift's time (platform wiped, coupler changed); a keg set down after the
+        // platform stood empty longer is one swapped in, whatever it weighs: a part-full keg swapped out may weigh what
+        // a full one of a smaller type does (issue 12, nineteenth round, seed 50010 at 80 SPS on the bar of steps: a
+        // sixth barrel set down full after 6 min, 0.23 kg heavier than the quarter it replaced at 59 %, was taken for
+        // that quarter set back, and its level claimed 8 % off for hours)
+        boolean setBack = known && lastBelowMs - absentSinceMs <= sameKegMaxEmptyMs;
+        if (setBack && Math.abs(kg - lastPresentKg) <= config.sameKegKg()) {
             settle(kg); // the same keg set back: platform cleaned, coupler changed
-        } else if (known && lastHeld.kg() != 0 && Math.abs(kg - lastPresentKg - lastHeld.kg()) <= config.sameKegKg()) {
+        } else if (setBack && lastHeld.kg() != 0 && Math.abs(kg - lastPresentKg - lastHeld.kg()) <= config.sameKegKg()) {
             settle(kg); // the same keg set back with what was on it still on it
             restore(lastHeld); // the keg and its load weigh as they did: what was unsure still is
         } else if (known && (lastBelowMs - absentSinceMs < swapMinEmptyMs

@@ -20,6 +20,12 @@ public final class KegKeeper {
      * known (a profile restored at start-up).
      */
     private long setDownAtMs;
+    /**
+     * The assigned keg the last swap since this start replaced (null: none). A keg set down after the platform stood
+     * empty longer than a lift takes is a swap whatever it weighs ({@code PipelineConfig.sameKegMaxEmpty}); if it was that
+     * keg set back after all, assigning it by that keg_id says so, and what was measured of it comes back.
+     */
+    private KegProfile replaced;
 
     /**
      * @param shellToleranceKg  a type's shell weighs its reference ± this, kg (PipelineConfig shell_tolerance_kg)
@@ -44,6 +50,7 @@ public final class KegKeeper {
      */
     public void swappedIn(double weightKg, long atMs) {
         KegType type = KegType.mostPlausible(weightKg, keg.sg(), keg.kegType(), shellToleranceKg);
+        replaced = keg.kegId() != null ? keg : null;
         keg = new KegProfile(null, null, type, keg.sg(), Tare.PENDING, weightKg);
         setDownAtMs = atMs;
     }
@@ -61,7 +68,9 @@ public final class KegKeeper {
      * scale claims it. Without that word nothing is claimed from a weight, however near a full keg it comes: a
      * part-full keg with a heavy shell weighs what a full one with a light shell does (issue 12: a keg set down
      * 97.9 % full was taken for full, its level claimed 2.1 % high); its level is an estimate (tare_status
-     * pending, see {@link KegProfile#estimatedShellKg}). A measured tare of the same keg is kept either way.
+     * pending, see {@link KegProfile#estimatedShellKg}). A measured tare of the same keg is kept either way; so is the
+     * tare of the keg the last swap replaced, when the keg swapped in is assigned that keg's keg_id with nothing
+     * measured of it yet (the same keg set back after the platform stood empty longer than a lift takes).
      *
      * @throws PipelineException       {@code full} with no weight of the keg known; nothing changes then
      * @throws ImplausibleTareException {@code full} with a weight that a full keg of this type and gravity cannot
@@ -70,7 +79,8 @@ public final class KegKeeper {
     public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs, boolean full) {
         boolean swappedIn = keg.kegId() == null;
         boolean sameKeg = swappedIn || keg.kegId().equals(kegId);
-        Tare tare = sameKeg ? keg.tare() : Tare.PENDING;
+        boolean setBack = swappedIn && replaced != null && replaced.kegId().equals(kegId) && keg.tare().equals(Tare.PENDING);
+        Tare tare = setBack ? replaced.tare() : sameKeg ? keg.tare() : Tare.PENDING;
         Double seen = sameKeg && keg.setDownKg() != null ? keg.setDownKg() : Double.isNaN(nowKg) ? null : nowKg;
         // the set-down time is known only for a keg swapped in since this start (a restored profile keeps the weight)
         long seenAtMs = sameKeg && keg.setDownKg() != null && swappedIn && setDownAtMs > 0 ? setDownAtMs : nowMs;
@@ -129,6 +139,7 @@ public final class KegKeeper {
     public void restore(KegProfile profile) {
         keg = profile;
         setDownAtMs = 0;
+        replaced = null;
     }
 
     private void requireShell(double kg) {

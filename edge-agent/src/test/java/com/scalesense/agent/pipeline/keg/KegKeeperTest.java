@@ -304,6 +304,30 @@ class KegKeeperTest {
     }
 
     @Test
+    void the_keg_a_swap_replaced_assigned_again_by_its_keg_id_is_that_keg_set_back_with_its_tare() {
+        // issue 12, nineteenth round: a keg set down after the platform stood empty longer than a lift takes is a swap
+        // whatever it weighs (same_keg_max_empty); the platform wiped for five minutes is such a "swap"
+        // given an assigned half barrel with a full_ref measured, lifted and set back after the platform stood empty long
+        KegType half = KegType.HALF_BARREL;
+        KegKeeper keeper = keeper(GUINNESS_HALF);
+        Tare measured = keeper.tare("full", half.emptyKg() + half.beerWhenFullKg(1.014), 6L);
+        double now = half.emptyKg() + 0.4 * half.beerWhenFullKg(1.014);
+        keeper.swappedIn(now, 9_000L);
+        assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
+
+        // when the technician assigns it its own keg_id again
+        keeper.assign(GUINNESS_HALF.kegId(), "guinness-draught", half, 1.014, now, 10_000L, false);
+
+        // then its measured tare is back, and its level is the one it had
+        assertThat(keeper.profile().tare()).isEqualTo(measured);
+        assertThat(keeper.profile().levelAt(now, 16).levelPct()).isCloseTo(40.0, within(1e-9));
+        // but another keg swapped in after it and assigned a new keg_id starts with nothing measured
+        keeper.swappedIn(now, 11_000L);
+        keeper.assign("keg-20261122-0009", null, half, 1.014, now, 12_000L, false);
+        assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
+    }
+
+    @Test
     void another_keg_assigned_over_an_assigned_one_does_not_inherit_its_tare() {
         // issue 12 (benchmark seed 1007 life 23, 52 % off): a swap the scale could not see (the new keg weighed
         // what the old one did) was followed by the new keg's assignment, which kept the old keg's full_ref

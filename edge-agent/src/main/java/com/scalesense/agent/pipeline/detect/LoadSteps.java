@@ -38,6 +38,10 @@ final class LoadSteps {
     /** How many steps {@link #netLoadKg} found last, and how many of them fell (a lift, or a load taken off). */
     private int stepCount;
     private int fallCount;
+    /** The steps {@link #netLoadKg} found last, in order: their sizes, kg, when each was, epoch ms, and the weight just after each's run. */
+    private double[] lastSizes = new double[0];
+    private long[] lastAtMs = new long[0];
+    private double[] lastAfterRunKg = new double[0];
     /** What {@link #netLoadKg(double)} last took for gone of a lean lifting the keg that the weight has not risen back by, kg. */
     private double leanLeftKg;
 
@@ -155,6 +159,8 @@ final class LoadSteps {
             steps[count++] = rise;
         }
         double[] sizes = new double[count];
+        long[] atMs = new long[count];
+        double[] afterRunKg = new double[count];
         movingMs = 0;
         stepCount = count;
         fallCount = 0;
@@ -165,7 +171,12 @@ final class LoadSteps {
             sizes[k] = stepAt(steps[k], runFrom[k], runTo[k], from, k == 0 ? -1 : runTo[k - 1], to,
                     k + 1 == count ? -1 : runFrom[k + 1]);
             fallCount += runSign[k] < 0 ? 1 : 0;
+            atMs[k] = firstMs + offsetMs[steps[k]];
+            afterRunKg[k] = mean(Math.min(runTo[k] + 1, n - 1), Math.min(runTo[k] + 1 + edge, n));
         }
+        lastSizes = sizes;
+        lastAtMs = atMs;
+        lastAfterRunKg = afterRunKg;
         return withoutLoadsThatCameAndWent(sizes);
     }
 
@@ -270,6 +281,34 @@ final class LoadSteps {
      */
     double leanLeftKg() {
         return leanLeftKg;
+    }
+
+    /**
+     * The load one step that {@link #netLoadKg} found last set on the keg at or after {@code sinceMs} (epoch ms), that
+     * weighs {@code kg} to within {@code bandKg}, kg, and that the weight fell by after it (to {@code weightKg} now, the
+     * steps after it aside) to within a step's size: a load eases off only once it is on, a pour may have run before it
+     * came; NaN when none does (the closest one when several do). A rise while something lifts the keg ({@code heldKg},
+     * the load on it before the first step, and the steps before this one, sum to less than nothing by more than the
+     * band) is that lift let go, not a load set on.
+     */
+    double loadSetOnKg(double kg, double bandKg, long sinceMs, double heldKg, double weightKg) {
+        double best = Double.NaN;
+        double onKg = heldKg;
+        double laterKg = 0;
+        for (double size : lastSizes) {
+            laterKg += size;
+        }
+        for (int k = 0; k < lastSizes.length; k++) {
+            laterKg -= lastSizes[k];
+            boolean fellAfter = lastAfterRunKg[k] + laterKg - weightKg >= lastSizes[k] - stepKg;
+            boolean fits = lastSizes[k] > 0 && onKg >= -bandKg && lastAtMs[k] >= sinceMs && fellAfter
+                    && Math.abs(lastSizes[k] - kg) <= bandKg;
+            if (fits && !(Math.abs(lastSizes[k] - kg) >= Math.abs(best - kg))) {
+                best = lastSizes[k];
+            }
+            onKg += lastSizes[k];
+        }
+        return best;
     }
 
     /** The last {@link #netLoadKg} found no step at all (a load that moved slower than a step, or none moved). */

@@ -50,6 +50,8 @@ public final class KegDetector {
      * a minute), that then eases off is the lean going: a thing left on the keg goes by being lifted, a lean may ease.
      */
     private static final long LEAN_MS = 30_000;
+    /** The heaviest knock or lean issue 12 names (a crate, a person leaning), kg. */
+    private static final double LEAN_MAX_KG = 15;
     /** {@link #newestSinceMs} of a load on since a time not known, far enough back that no difference overflows. */
     private static final long LONG_AGO = Long.MIN_VALUE / 2;
 
@@ -74,6 +76,13 @@ public final class KegDetector {
     private Phase phase = Phase.UNKNOWN;
     /** Weight on the platform that is not the keg, kg: a crate (> 0), a lean lifting it (< 0); 0 if none. */
     private double foreignKg;
+    /**
+     * A keg set down a knock or lean away from the weight of the one lifted a moment ago is taken for that keg set back
+     * with a load that came with it, held as foreign: if that load is still held at this time (epoch ms; {@link #LONG_AGO}:
+     * no such doubt), it was no load but another keg. {@link #setBackLoadKg}: the load held then, kg.
+     */
+    private long setBackDoubtUntilMs = LONG_AGO;
+    private double setBackLoadKg;
     /** How long the episodes that put the foreign load on and changed it lasted, ms. */
     private long foreignEpisodeMs;
     /**
@@ -215,6 +224,7 @@ public final class KegDetector {
             holdForeign(0, 0); // whatever was on the keg left with it (or was set aside: see absent())
             easedPress = null;
             leanLeftKg = 0;
+            setBackDoubtUntilMs = LONG_AGO;
             enter(Phase.ABSENT);
             flushPendingPour();
             listener.onAbsent(wallMs);
@@ -228,7 +238,10 @@ public final class KegDetector {
                 }
             }
             case ABSENT -> absent(wallMs, window);
-            case STABLE -> stable(wallMs, kg, window);
+            case STABLE -> {
+                setBackDoubt(wallMs);
+                stable(wallMs, kg, window);
+            }
             case POURING -> {
                 if (window.full() && !window.falling()) {
                     episode.endMs = wallMs - halfWindowMs;
@@ -680,13 +693,48 @@ public final class KegDetector {
         } else if (listener.couldBeKeg(kg)) {
             if (listener.couldBeThing(kg)) {
                 unclaimedKg = kg; // an empty keg or a crate: no keg until someone says it is one (claimLoad)
-            } else {
+            } else if (setBack && Math.abs(kg - lastPresentKg) <= LEAN_MAX_KG) {
+                // a weight a knock or lean away from the keg lifted a moment ago may be that keg set back with a load that
+                // came with it, which goes within a lean's life: the keg is that one, the rest held, and pours under it
+                // count; another keg if the load stays longer (setBackDoubt). Issue 12, nineteenth round (seed 54008 at 80
+                // SPS): a 5.9 kg knock ramped on 1.4 s after a half barrel lifted 100 s was set back, and stayed 12 s, was a
+                // new keg, the level 10 % off for hours
+                settle(kg);
+                holdForeign(kg - lastPresentKg, 0);
+                setBackDoubtUntilMs = wallMs + LEAN_MS;
+                setBackLoadKg = foreignKg;
+            } else { // any other keg is new at once: a pour may follow as soon as it is tapped
                 settle(kg);
                 flushPendingPour();
                 listener.onNewKeg(kg, wallMs);
             }
         }
         // else a load that fits no keg type (a calibration weight, a crate): still no keg
+    }
+
+    /**
+     * The load held on a keg set back a lean's life ago ({@link #setBackDoubtUntilMs}) is still held, to within
+     * {@code same_keg_kg}: a load that came with the keg set back would have gone by now; the weight is another keg's.
+     * Pours under it meanwhile were counted to the old keg.
+     */
+    private void setBackDoubt(long wallMs) {
+        if (wallMs < setBackDoubtUntilMs) {
+            return;
+        }
+        boolean loadStayed = setBackDoubtUntilMs != LONG_AGO && Math.abs(foreignKg - setBackLoadKg) <= config.sameKegKg();
+        setBackDoubtUntilMs = LONG_AGO;
+        if (loadStayed) { // what was judged of the old keg's loads is no more
+            double kg = ref;
+            holdForeign(0, 0);
+            easedPress = null;
+            pressOnAPour = null;
+            leanLeftKg = 0;
+            undoBeforeKg = Double.NaN;
+            beerTakenKegKg = Double.NaN;
+            settle(kg);
+            flushPendingPour();
+            listener.onNewKeg(kg, wallMs);
+        }
     }
 
     /** How long the keg may have been drawn from since its weight was last its own, ms (the settle excluded). */

@@ -316,6 +316,11 @@ final class LoadSteps {
         return stepCount == 0;
     }
 
+    /** The last {@link #netLoadKg} found one step, and only one. */
+    boolean measuredOneStep() {
+        return stepCount == 1;
+    }
+
     /** The last {@link #netLoadKg} found no step that fell (none at all, or only loads set on or lifts let go). */
     boolean measuredNoFall() {
         return fallCount == 0;

@@ -1223,8 +1223,8 @@ public final class KegDetector {
      * fall beyond what its steps left on the keg ({@code loadKg}; the fall is {@code dropKg}) is that one load's weight to
      * within half a press (what two steps' noise leaves), it came on within a lean's life of the episode's end (not a
      * lift let go: seed 32016 at 80 SPS, a 0.53 kg knock lifting a keg let go under a 16 oz pour), and nothing fell
-     * fast. Beer of exactly one measured piece's weight would be a coincidence; a lean easing off whole
-     * is what leans do (issue 12), at a pace no faster than a faucet's as often as not. Issue 12, nineteenth round (seed
+     * fast. Beer of exactly one measured piece's weight would be a coincidence; a lean easing off whole is what leans do
+     * (issue 12), at a pace no faster than a faucet's as often as not. Issue 12, nineteenth round (seed
      * 48022 at 80 SPS): a 0.94 kg lean came on a slim quarter in a step, a 0.37 kg thing was set on during it and the
      * lean eased off over 12 s; its ease was reported as a 30.0 oz pour and both held, the level 3.0 % low for two hours.
      */
@@ -1240,9 +1240,8 @@ public final class KegDetector {
     /**
      * The held load went in {@code episode} in one step, against its sign, that measured the whole rise or fall, and it
      * came on, alone, in the episode of the pour still held back ({@link #pendingPour}, nothing held before it: a load
-     * held under it stays, seed 16024): its step there, measured while beer ran,
-     * was off by what the going step left of it or put on beyond it ({@code steppedKg} + the held load), and the pour
-     * took that, if it is less than the pour. A thing set down as the load went is a second step, or a rise the step
+     * held under it stays, seed 16024): its step there, measured while beer ran, was off by what the going step left of
+     * it or put on beyond it ({@code steppedKg} + the held load), and the pour took that, if it is less than the pour. A thing set down as the load went is a second step, or a rise the step
      * does not tell (F10's surplus, held). Issue 12, nineteenth round (seed 37021 at 10 SPS): a 4.89 kg knock lifting a
      * slim quarter ramped on as a 23.5 oz pour ended was measured 4.75 kg; its let-go, 4.88 kg in one clean step, left
      * 0.14 kg held as a thing for hours (0.5 % off while DISTURBED), and the pour was reported as 28.0 oz.
@@ -1261,8 +1260,8 @@ public final class KegDetector {
      * it fell ({@code dropKg}) by the held load's weight to within half a press. A pour under the rocking of exactly that
      * weight would be a coincidence; someone at the keg lifting what stood on it is not. Not a press that may have eased
      * off already ({@link #foreignEasedKg}): a fall of its weight is then as likely beer (seed 2011 at 10 SPS, a 20.6 oz
-     * pour under a rocking lean, 16 g from a 0.63 kg lean held in doubt for 1.5 h, was lost). Issue 12, nineteenth round (seed
-     * 49035 at 10 SPS): a 0.54 kg thing left 9 min on a quarter barrel was lifted during a 2.8 kg rocking lean; the fall
+     * pour under a rocking lean, 16 g from a 0.63 kg lean held in doubt for 1.5 h, was lost). Issue 12, nineteenth round
+     * (seed 49035 at 10 SPS): a 0.54 kg thing left 9 min on a quarter barrel was lifted during a 2.8 kg rocking lean; the fall
      * was reported as a 17.5 oz pour and the thing held, the level 1.8 % low while DISTURBED for hours.
      */
     private boolean heldLiftedUnseen(Episode episode, double steppedKg, double dropKg) {

@@ -69,8 +69,8 @@ public final class KegKeeper {
      * part-full keg with a heavy shell weighs what a full one with a light shell does (issue 12: a keg set down
      * 97.9 % full was taken for full, its level claimed 2.1 % high); its level is an estimate (tare_status
      * pending, see {@link KegProfile#estimatedShellKg}). A measured tare of the same keg is kept either way; so is the
-     * tare of the keg the last swap replaced, when the keg swapped in is assigned that keg's keg_id with nothing
-     * measured of it yet (the same keg set back after the platform stood empty longer than a lift takes).
+     * tare of the keg the last swap replaced, when the keg swapped in is assigned that keg's keg_id, not as new and full,
+     * with nothing measured of it yet (the same keg set back after the platform stood empty longer than a lift takes).
      *
      * @throws PipelineException       {@code full} with no weight of the keg known; nothing changes then
      * @throws ImplausibleTareException {@code full} with a weight that a full keg of this type and gravity cannot
@@ -79,7 +79,8 @@ public final class KegKeeper {
     public void assign(String kegId, String beerId, KegType type, double sg, double nowKg, long nowMs, boolean full) {
         boolean swappedIn = keg.kegId() == null;
         boolean sameKeg = swappedIn || keg.kegId().equals(kegId);
-        boolean setBack = swappedIn && replaced != null && replaced.kegId().equals(kegId) && keg.tare().equals(Tare.PENDING);
+        boolean setBack = swappedIn && !full && replaced != null && replaced.kegId().equals(kegId)
+                && keg.tare().equals(Tare.PENDING); // a keg said to be new and full is no keg set back
         Tare tare = setBack ? replaced.tare() : sameKeg ? keg.tare() : Tare.PENDING;
         Double seen = sameKeg && keg.setDownKg() != null ? keg.setDownKg() : Double.isNaN(nowKg) ? null : nowKg;
         // the set-down time is known only for a keg swapped in since this start (a restored profile keeps the weight)

@@ -325,6 +325,11 @@ class KegKeeperTest {
         keeper.swappedIn(now, 11_000L);
         keeper.assign("keg-20261122-0009", null, half, 1.014, now, 12_000L, false);
         assertThat(keeper.profile().tare()).isEqualTo(Tare.PENDING);
+        // and a keg said to be new and full is no keg set back, whatever its keg_id
+        double full = half.emptyKg() + half.beerWhenFullKg(1.014);
+        keeper.swappedIn(full, 13_000L);
+        keeper.assign("keg-20261122-0009", null, half, 1.014, full, 14_000L, true);
+        assertThat(keeper.profile().tare()).isEqualTo(new Tare(null, full, 13_000L));
     }
 
     @Test

@@ -718,10 +718,10 @@ public final class KegDetector {
      * Pours under it meanwhile were counted to the old keg.
      */
     private void setBackDoubt(long wallMs) {
-        if (wallMs < setBackDoubtUntilMs) {
-            return;
+        if (setBackDoubtUntilMs == LONG_AGO || wallMs < setBackDoubtUntilMs) {
+            return; // no doubt (nearly every sample), or not yet resolved
         }
-        boolean loadStayed = setBackDoubtUntilMs != LONG_AGO && Math.abs(foreignKg - setBackLoadKg) <= config.sameKegKg();
+        boolean loadStayed = Math.abs(foreignKg - setBackLoadKg) <= config.sameKegKg();
         setBackDoubtUntilMs = LONG_AGO;
         if (loadStayed) { // what was judged of the old keg's loads is no more
             double kg = ref;

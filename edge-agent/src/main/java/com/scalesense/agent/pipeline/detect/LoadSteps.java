@@ -370,6 +370,16 @@ final class LoadSteps {
         return (kg[j] - kg[i]) * Math.signum(towardKg) > maxPourKgPerMs * (offsetMs[j] - offsetMs[i]);
     }
 
+    /** The last step {@link #netLoadKg} measured, kg: positive for a load set on, negative for a lift; 0 when none. */
+    double lastStepKg() {
+        return lastSizes.length == 0 ? 0 : lastSizes[lastSizes.length - 1];
+    }
+
+    /** The weight just after the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
+    double afterLastStepKg() {
+        return lastAfterKg;
+    }
+
     /** The weight just before the last step {@link #netLoadKg} measured, kg (meaningless when none was measured). */
     double beforeLastStepKg() {
         return lastBeforeKg;

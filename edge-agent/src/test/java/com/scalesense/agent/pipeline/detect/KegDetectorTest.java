@@ -1796,6 +1796,22 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_the_keg_during_a_pour_may_ease_off_under_it_and_the_keg_is_not_told_heavier_than_that() {
+        // Guards issue 12, twentieth round (seed 58035 at 10 SPS): a 0.38 kg lean lifted a sixth barrel 8 s into a 22.7 oz
+        // pour and eased off as the pour went on, the weight flat for 3 s. A reading then took the keg as the steps told
+        // it at the lean's step, 0.19 kg heavy, and claimed a level 0.95 % high. The resource holds its filtered weights
+        // up to that reading.
+        kg = 21.463;
+        hold(3);
+        for (double weight : recordedWeights("seed-58035-lean-lifting-eased-under-a-pour.txt")) {
+            ramp(weight, 0.1);
+        }
+
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(20.816 + 0.02);
+    }
+
+    @Test
     void a_thing_lifted_while_a_lean_rocks_the_keg_is_gone_and_no_pour() {
         // Guards issue 12, nineteenth round (seed 49035 at 10 SPS): a 0.537 kg thing stood 9 min on a quarter barrel and
         // was lifted while a 2.8 kg lean rocked on the keg; the rocking left the steps unable to tell a load, the fall by

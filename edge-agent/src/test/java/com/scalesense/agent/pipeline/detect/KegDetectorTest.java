@@ -1801,13 +1801,7 @@ class KegDetectorTest {
         // pour and eased off as the pour went on, the weight flat for 3 s. A reading then took the keg as the steps told
         // it at the lean's step, 0.19 kg heavy, and claimed a level 0.95 % high. The resource holds its filtered weights
         // up to that reading.
-        kg = 21.463;
-        hold(3);
-        for (double weight : recordedWeights("seed-58035-lean-lifting-eased-under-a-pour.txt")) {
-            ramp(weight, 0.1);
-        }
-
-        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        recordedUnderWay(21.463, "seed-58035-lean-lifting-eased-under-a-pour.txt");
         assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(20.816 + 0.02);
     }
 
@@ -2266,6 +2260,16 @@ class KegDetectorTest {
         hold(3);
     }
 
+    /** A keg settled at {@code fromKg}, then the filtered weights of {@code resource} 100 ms apart, the episode still under way. */
+    void recordedUnderWay(double fromKg, String resource) {
+        kg = fromKg;
+        hold(3);
+        for (double weight : recordedWeights(resource)) {
+            ramp(weight, 0.1);
+        }
+        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+    }
+
     /**
      * As {@link #recorded}, at 80 SPS (12.5 ms apart): a keg settled at {@code fromKg}, the {@code weights}, then settled at
      * {@code settledKg} for 3 s (NaN: the recording ends with the last weight).
@@ -2511,13 +2515,7 @@ class KegDetectorTest {
         // reading at 16:58:47.7): a 4.317 kg press came on a half barrel at 44.410 kg and eased off over 8.5 s at 0.5 kg/s,
         // no pour. 0.6 s after, the episode not yet settled, the steps measured the ease as 3.850 kg and the reading
         // claimed the rest, 0.47 kg, as beer drawn: 0.79 % low. The weight stood still back where it stood before the press
-        kg = 44.41;
-        hold(3);
-        for (double weight : recordedWeights("seed-11031-press-easing.txt")) {
-            ramp(weight, 0.1);
-        }
-
-        assertThat(detector.phase()).isNotEqualTo(Phase.STABLE);
+        recordedUnderWay(44.41, "seed-11031-press-easing.txt");
         assertThat(detector.kegKg()).isCloseTo(44.41, within(0.01));
         assertThat(detector.unseenBeerKg()).isZero();
     }

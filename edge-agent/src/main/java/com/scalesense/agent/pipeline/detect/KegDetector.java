@@ -1139,8 +1139,14 @@ public final class KegDetector {
         // back up from it: a lean holding the keg up (or a load lifted that was never seen set down) is still on,
         // so the drop is the beer and the lean together, neither known. Reported as a pour, the lean was counted
         // as beer and, lifted later, taken for a load set on the keg and held for good (issue 12, seed 20261122
-        // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low)
-        boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !eased && drop >= config.pourStartKg();
+        // life 24 at 10 SPS: a 13.7 oz pour under a 0.44 kg lean reported as 28.6 oz, the level 0.8 % low). Coming back
+        // up slowly is coming back up: beer never adds weight, so a weight settled half a press or more above its low saw
+        // the lean ease, and a lean eases off whole (twentieth round, seed 32016 at 80 SPS: a 0.716 kg lean lifted a
+        // quarter barrel and eased off over 18 s with a 19.9 oz pour under its second half; the weight settled 0.09 kg
+        // above its low, the lean was held as still on, the pour missed and the level 1.95 % off while DISTURBED)
+        boolean roseFromLow = afterKg - episode.lowMeanKg >= PRESSED_KG / 2;
+        boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !roseFromLow && !eased
+                && drop >= config.pourStartKg();
         boolean liftStays = !foreignGone && liftStayedAlone(episode, load, afterKg);
         boolean disturbed = drop <= -config.pourStartKg() || tooFastForAPour(episode, afterKg, end) || leanReleased
                 || loadLifted || pressedAndHeld || leanStays || rampAlone || liftStays || liftedUnseen

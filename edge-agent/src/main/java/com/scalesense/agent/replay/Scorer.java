@@ -6,6 +6,7 @@ import com.scalesense.protocol.KegState;
 import com.scalesense.protocol.Reading;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +20,8 @@ import java.util.function.Predicate;
  * true level| in % of capacity (and pints), also split by whether the keg had been assigned
  * ({@link Truth#assignedAt}) and, for an assigned keg's readings that are not DISTURBED, by whether the
  * reading claims its level (its tare_status says a weight of the keg was measured) or says it is an estimate
- * (tare_status pending: the level counts from the type's reference shell). Pours: a detected pour matches the first unmatched true pour whose
- * span overlaps it (2 s slack each side); recall counts true pours ≥ 8 oz that were matched,
+ * (tare_status pending: the level counts from the type's reference shell). Pours: a detected pour, taken in the order
+ * pours ran (one can be told late), matches the first unmatched true pour whose span overlaps it (2 s slack each side); recall counts true pours ≥ 8 oz that were matched,
  * precision counts detected pours that matched any true pour. Swaps: a detected swap within 10 min
  * after a true placement is that placement; any other is false. Faults: a reading with a level
  * inside a fault window is a fault that turned into a level.
@@ -143,10 +144,11 @@ public final class Scorer {
         List<DeviceEvent.Pour> unmatched = new ArrayList<>();
         boolean[] taken = new boolean[pours.size()];
         int from = 0;
-        for (DeviceEvent e : events) {
-            if (!(e instanceof DeviceEvent.Pour p)) {
-                continue;
-            }
+        // in the order they ran, not the order they were told: a pour can be told late, once a later load shows the
+        // fall taken for a press easing off was beer (KegDetector's thingLiftedAfterItsEase)
+        List<DeviceEvent.Pour> detected = events.stream().filter(DeviceEvent.Pour.class::isInstance)
+                .map(DeviceEvent.Pour.class::cast).sorted(Comparator.comparingLong(DeviceEvent.Pour::startMs)).toList();
+        for (DeviceEvent.Pour p : detected) {
             s.detectedPours++;
             while (from < pours.size() && pours.get(from).endMs() + MATCH_SLACK_MS < p.startMs()) {
                 from++;

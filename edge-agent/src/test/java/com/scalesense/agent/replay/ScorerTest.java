@@ -53,6 +53,23 @@ class ScorerTest {
     }
 
     @Test
+    void a_pour_told_late_after_a_later_one_matches_the_pour_it_was() {
+        // issue 12, twentieth round: a fall taken for a press easing off is told as a pour once the press is found to have
+        // been a thing left on the keg, lifted later, after pours that ran after it
+        Truth truth = new Truth(List.of(new Truth.Pour(100_000, 108_000, 11), new Truth.Pour(200_000, 208_000, 16)),
+                List.of(0L), ms -> 50.0, ms -> 0.62, List.of(), List.of());
+        List<DeviceEvent> events = List.of(
+                new DeviceEvent.Pour(210_000, true, 200_000, 208_000, 16.1, 476),
+                new DeviceEvent.Pour(3_000_000, true, 100_000, 108_000, 11.1, 328));
+
+        Score s = Scorer.score(truth, List.of(), events);
+
+        assertThat(s.verdicts()).filteredOn(v -> v.what().equals("pour")).containsExactlyInAnyOrder(
+                new Score.Verdict("pour", "matched", 100_000, 11, 11.1, ""),
+                new Score.Verdict("pour", "matched", 200_000, 16, 16.1, ""));
+    }
+
+    @Test
     void a_level_error_left_by_an_earlier_disturbance_is_not_counted_again() {
         // given the level was already 10 % off before the knock and stays so
         List<Reading> readings = List.of(reading(150_000, 60), reading(250_000, 60));

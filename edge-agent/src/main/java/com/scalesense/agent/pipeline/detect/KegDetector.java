@@ -132,6 +132,11 @@ public final class KegDetector {
     private long undoEndMs;
     /** The press the last episode took for eased off, while the next one may show it lifted instead; null: none. */
     private EasedPress easedPress;
+    /**
+     * The last press taken for eased off with beer unreported in its fall, for as long as this keg stands: a thing left on
+     * the keg, lifted later, shows that fall was a pour ({@link #thingLiftedAfterItsEase}); null: none.
+     */
+    private EasedPress mayBeAThing;
     /** The press the last episode saw come on during a pour and held with it, while the next may show it eased; null: none. */
     private PressOnAPour pressOnAPour;
     /**
@@ -223,6 +228,7 @@ public final class KegDetector {
             episode.active = false;
             holdForeign(0, 0); // whatever was on the keg left with it (or was set aside: see absent())
             easedPress = null;
+            mayBeAThing = null;
             leanLeftKg = 0;
             setBackDoubtUntilMs = LONG_AGO;
             enter(Phase.ABSENT);
@@ -755,6 +761,7 @@ public final class KegDetector {
             double kg = ref;
             holdForeign(0, 0);
             easedPress = null;
+            mayBeAThing = null;
             pressOnAPour = null;
             leanLeftKg = 0;
             undoBeforeKg = Double.NaN;
@@ -784,11 +791,32 @@ public final class KegDetector {
      */
     private void releaseOutlivedLean() {
         if (foreignKg < 0 && nowMs - newestSinceMs > 2 * LEAN_MS) {
+            thingLiftedAfterItsEase();
             // what it lifted with is not known (a crate under the lean, or a load lifted off with a lean left: issue 12,
             // ninth round, seed 55 at 10 SPS, an 8.7 kg press gone with 0.23 kg too much, put back when the rest went,
             // the level 29 % low): the keg alone
             holdForeign(0, 0);
             undoBeforeKg = Double.NaN;
+        }
+    }
+
+    /**
+     * The lean lifting the keg being released as outlived ({@link #releaseOutlivedLean}) is all that is held, came after
+     * the press last taken for eased off with beer unreported in its fall ({@link #mayBeAThing}), and weighs that press
+     * within half a step's noise: nothing leans on a keg for a minute without a rise of its going, but a thing left on
+     * it and lifted off in one fall stays off, and a press that eased off cannot be lifted again. The press was that
+     * thing, and the fall taken for its ease was beer drawn under it: reported now, with its own times, the keg being the
+     * weight now as the release takes it. A press and a pour of its weight within a lean's life are told apart by nothing
+     * else the weights hold at the time. Issue 12, twentieth round (seed 53031 at 10 SPS): a 0.311 kg thing set on a half
+     * barrel, then an 11.1 oz pour (0.331 kg) 30 s later, taken for the thing easing off; the thing, lifted 50 min later,
+     * was held as a lean and released a minute after, and the pour was never counted.
+     */
+    private void thingLiftedAfterItsEase() {
+        EasedPress press = mayBeAThing;
+        mayBeAThing = null;
+        if (press != null && foreignKg == newestKg && newestSinceMs > press.endMs()
+                && Math.abs(-foreignKg - press.kg()) <= PRESSED_KG / 2) {
+            report(press.startMs(), press.endMs(), press.beforeKg(), press.beforeKg() - press.unreportedKg());
         }
     }
 
@@ -1177,6 +1205,9 @@ public final class KegDetector {
                 boolean pourWentOut = drop - gone >= Math.max(config.pourStartKg(), leastPourKg());
                 easedPress = new EasedPress(pressGone, pourWentOut ? 0 : beer, episode.startMs, end, before,
                         Math.max(0, foreignKg - gone));
+                if (easedPress.unreportedKg() >= config.pourStartKg()) {
+                    mayBeAThing = easedPress;
+                }
             }
             if (gone > newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs) {
                 pendingPour = pendingPour.withBeer(gone - newestKg); // the beer the press's rise hid was the pour's
@@ -1539,6 +1570,7 @@ public final class KegDetector {
             return false;
         }
         episode.active = false;
+        mayBeAThing = null;
         if (press.unreportedKg() >= config.pourStartKg()) {
             report(press.startMs(), press.endMs(), press.beforeKg(), press.beforeKg() - press.unreportedKg());
         }

@@ -1171,8 +1171,10 @@ public final class KegDetector {
         // up slowly is coming back up: beer never adds weight, so a weight settled half a press or more above its low saw
         // the lean ease, and a lean eases off whole (twentieth round, seed 32016 at 80 SPS: a 0.716 kg lean lifted a
         // quarter barrel and eased off over 18 s with a 19.9 oz pour under its second half; the weight settled 0.09 kg
-        // above its low, the lean was held as still on, the pour missed and the level 1.95 % off while DISTURBED)
-        boolean roseFromLow = afterKg - episode.lowMeanKg >= PRESSED_KG / 2;
+        // above its low, the lean was held as still on, the pour missed and the level 1.95 % off while DISTURBED). Only
+        // for the one lift the steps measured: a second, come as the first eased, may stay (seeds 8042, 52025, 52030: a
+        // knock or a second lean lifting the keg as a lean's ease ended, settled on, was reported as a pour of 7-42 oz)
+        boolean roseFromLow = afterKg - episode.lowMeanKg >= PRESSED_KG / 2 && episode.steps.measuredOneStep();
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !roseFromLow && !eased
                 && drop >= config.pourStartKg();
         boolean liftStays = !foreignGone && liftStayedAlone(episode, load, afterKg);

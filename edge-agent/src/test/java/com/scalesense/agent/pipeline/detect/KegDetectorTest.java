@@ -1866,6 +1866,18 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_knock_lifting_the_keg_as_a_leans_ease_ends_is_no_pour_though_the_weight_rose_from_the_leans_low() {
+        // Guards issue 12, twentieth round (seed 8042 at 80 SPS): a 1.668 kg lean lifted a near-empty keg and eased off
+        // over 15 s, and a 0.216 kg knock lifted it as the ease ended. The weight had risen far from the lean's low, but
+        // that says only the lean eased: a draft took the knock's lift for a 7 oz pour, then its going for a thing set
+        // on. The resource holds its filtered weights.
+        recordedAtEightySps(12.535, recordedWeights("seed-8042-knock-lifting-as-a-leans-ease-ended.txt"), 12.535);
+        atEightySps(12.535, 12.535, 60);
+
+        assertNothingHappened(12.535);
+    }
+
+    @Test
     void a_thing_lifted_while_a_lean_rocks_the_keg_is_gone_and_no_pour() {
         // Guards issue 12, nineteenth round (seed 49035 at 10 SPS): a 0.537 kg thing stood 9 min on a quarter barrel and
         // was lifted while a 2.8 kg lean rocked on the keg; the rocking left the steps unable to tell a load, the fall by

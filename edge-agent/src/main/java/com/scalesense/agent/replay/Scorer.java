@@ -21,7 +21,8 @@ import java.util.function.Predicate;
  * ({@link Truth#assignedAt}) and, for an assigned keg's readings that are not DISTURBED, by whether the
  * reading claims its level (its tare_status says a weight of the keg was measured) or says it is an estimate
  * (tare_status pending: the level counts from the type's reference shell). Pours: a detected pour, taken in the order
- * pours ran (one can be told late), matches the first unmatched true pour whose span overlaps it (2 s slack each side); recall counts true pours ≥ 8 oz that were matched,
+ * pours ran (one can be told late), matches the first unmatched true pour whose span overlaps it (2 s slack each side);
+ * recall counts true pours ≥ 8 oz that were matched,
  * precision counts detected pours that matched any true pour. Swaps: a detected swap within 10 min
  * after a true placement is that placement; any other is false. Faults: a reading with a level
  * inside a fault window is a fault that turned into a level.

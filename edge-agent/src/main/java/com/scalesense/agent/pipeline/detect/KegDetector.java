@@ -461,10 +461,10 @@ public final class KegDetector {
      * pour ran (the weight fell by a step's size before it): since that step it may have eased off as the beer went on,
      * its rise hiding the beer, so the keg may be lighter than {@link #kegKg} by what the pour's own rate before the step
      * (a faucet's usual flow at least) would have drawn since, less what the weight fell meanwhile, and by no more than
-     * the lift, kg. A lift that stays
-     * lets the weight fall on at the pour's rate, and no doubt is left. Issue 12, twentieth round (seed 58035 at 10 SPS):
-     * a 0.38 kg lean lifted a sixth barrel 8 s into a 22.7 oz pour and eased off as the pour went on, the weight flat for
-     * 3 s; a reading then took the keg as the steps told it at the lean's step, and claimed a level 0.95 % high.
+     * the lift, kg. A lift that stays lets the weight fall on at the pour's rate, and no doubt is left. Issue 12,
+     * twentieth round (seed 58035 at 10 SPS): a 0.38 kg lean lifted a sixth barrel 8 s into a 22.7 oz pour and eased off
+     * as the pour went on, the weight flat for 3 s; a reading then took the keg as the steps told it at the lean's step,
+     * and claimed a level 0.95 % high.
      */
     private double liftMayEaseUnderPourKg() {
         if (!toldBySteps()) {

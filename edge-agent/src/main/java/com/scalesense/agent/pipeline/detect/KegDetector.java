@@ -2022,8 +2022,8 @@ public final class KegDetector {
      */
     private boolean pourUndone(Episode episode, double afterKg) {
         PendingPour pour = pendingPour;
-        boolean loadMoved = episode.fellFast || episode.roseFast(); // beer neither rises nor falls faster than a faucet
-        if (pour == null || pour.stands() || !loadMoved || Math.abs(afterKg - pour.weightBeforeKg()) >= config.pourStartKg()
+        boolean notBeer = episode.fellFast || episode.roseFast(); // beer neither rises nor falls faster than a faucet
+        if (pour == null || pour.stands() || !notBeer || Math.abs(afterKg - pour.weightBeforeKg()) >= config.pourStartKg()
                 || episode.startMs - pour.settledMs() > LEAN_MS || foreignKg == pour.heldBefore().kg()) {
             return false;
         }

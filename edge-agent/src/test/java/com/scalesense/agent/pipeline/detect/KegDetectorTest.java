@@ -1818,6 +1818,17 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_lean_lifting_the_keg_held_from_before_a_pour_is_gone_once_the_weight_rose_from_the_pours_low() {
+        // Guards issue 12, twenty-first round (seed 41014 at 80 SPS): a 0.380 kg lean lifted a slim quarter, settled and was
+        // held; 15 s later a 17.95 oz pour (0.531 kg) ran with the lean easing off under it and after it, the weight settled
+        // 0.21 kg above the pour's low. The lean was held as still on, the pour told as 5.1 oz, and the lean released a
+        // minute later with the rest of the pour never counted. The resource holds its filtered weights.
+        recordedAtEightySps(33.489, recordedWeights("seed-41014-lean-lifting-eased-under-a-later-pour.txt"), 32.958);
+
+        assertOnePourAndNothingHeld(0.531, 0.02, 32.958);
+    }
+
+    @Test
     void a_pour_taken_for_a_thing_easing_off_is_told_once_the_thing_is_lifted_off_and_stays_off() {
         // Guards issue 12, twentieth round (seed 53031 at 10 SPS): a 0.311 kg thing set on a half barrel, then 30 s later an
         // 11.1 oz pour (0.331 kg), which the weights alone cannot tell from the thing easing off. Taken for the ease, the
@@ -2465,22 +2476,18 @@ class KegDetectorTest {
     }
 
     @Test
-    void a_lean_lifting_the_keg_that_rises_back_by_part_of_itself_after_a_pour_under_it_leaves_the_keg_unsure() {
+    void a_lean_lifting_the_keg_that_rises_back_by_part_of_itself_after_a_pour_under_it_is_gone_whole() {
         // the same lean eased off with a pour running under the first part of its ease, and the episode settled where
-        // it began: the weight rose from its lowest by less than the lean, the beer hiding the rest. Part of the lean
-        // went, or all of it (as here): the keg may be lighter than held by up to the lean, and the scale says so until
-        // the lean is outlived
+        // it began: the weight rose from its lowest by less than the lean, the beer hiding the rest. A lean eases off
+        // whole (twenty-first round, seed 41014: held as maybe part gone until outlived, the beer its ease hid was never
+        // counted): the beer is the fall and the lean together
         aQuarterBarrelWithALeanLiftingIt();
         pourUnder(4.2, t -> 0); // 0.252 kg
         pourUnder(4, t -> 0.492 * t / 12); // the ease begins, the pour runs on 4 s under it: 0.24 kg
         ramp(kg + 0.492 * 8 / 12, 8);
         hold(5);
 
-        assertThat(detector.disturbed()).isTrue();
-        assertThat(detector.unseenBeerKg()).isCloseTo(0.492, within(0.01));
-        hold(60);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.unseenBeerKg()).isZero();
+        assertOnePourAndNothingHeld(0.492, 0.02, 21.244 - 0.492);
     }
 
     @Test

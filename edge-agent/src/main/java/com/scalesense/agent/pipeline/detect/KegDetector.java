@@ -244,6 +244,7 @@ public final class KegDetector {
             holdForeign(0, 0); // whatever was on the keg left with it (or was set aside: see absent())
             easedPress = null;
             mayBeAThing = null;
+            clearKg = Double.NaN;
             leanLeftKg = 0;
             setBackDoubtUntilMs = LONG_AGO;
             enter(Phase.ABSENT);
@@ -1722,20 +1723,20 @@ public final class KegDetector {
     }
 
     /**
-     * A lean lifting the keg, held from an episode before, eased off during this one: the weight moved only at a faucet's
-     * pace (nothing the steps took for a load, nothing fast either way) and settled half a press or more above the
-     * episode's low, no more than the lean above it. Beer never adds weight, so the rise is a load going, and the only
-     * load there was the lean; a lean eases off whole, its going partly hidden by the beer drawn under it. The lean is
-     * gone and the beer is the fall and the lean together. Issue 12, twenty-first round (seed 41014 at 80 SPS): a 0.380 kg
-     * lean lifted a slim quarter and was held; a 17.95 oz pour ran 15 s later with the lean easing off under it and after
-     * it, the weight settled 0.21 kg above the pour's low. The lean was held as still on and the pour told as 5.1 oz;
-     * released as outlived a minute later, the rest was never counted (but for a press eased off 3.5 h before, of about
-     * the lean's weight, then told as a pour with its own times: a false pour).
+     * A lean lifting the keg, held from an episode before and all that is held, eased off during this one: the weight
+     * moved only at a faucet's pace (nothing the steps took for a load, nothing fast either way) and settled half a press
+     * or more above the episode's low, no more than the lean above it. Beer never adds weight, so the rise is a load
+     * going, and the only load there was the lean; a lean eases off whole, its going partly hidden by the beer drawn
+     * under it. The lean is gone and the beer is the fall and the lean together. Issue 12, twenty-first round (seed 41014
+     * at 80 SPS): a 0.380 kg lean lifted a slim quarter and was held; a 17.95 oz pour ran 15 s later with the lean easing
+     * off under it and after it, the weight settled 0.21 kg above the pour's low. The lean was held as still on and the
+     * pour told as 5.1 oz; released as outlived a minute later, the rest was never counted (but for a press eased off 3.5
+     * h before, of about the lean's weight, then told as a pour with its own times: a false pour).
      */
     private boolean heldLeanEasedUnderPour(Episode episode, double afterKg, boolean loadMoved) {
         double rise = afterKg - episode.lowMeanKg;
-        return foreignKg < 0 && !loadMoved && !episode.fellFast && !episode.roseFast() && rise >= PRESSED_KG / 2
-                && rise <= -foreignKg + PRESSED_KG / 2;
+        return foreignKg < 0 && newestKg == foreignKg && !loadMoved && !episode.fellFast && !episode.roseFast()
+                && rise >= PRESSED_KG / 2 && rise <= -foreignKg + PRESSED_KG / 2;
     }
 
     /**
@@ -2137,7 +2138,7 @@ public final class KegDetector {
         flushPendingPour();
         newestSettledKg = Double.NaN; // beer left: the weight the newest load settled at is no longer the keg's with it
         beerTakenKegKg = Double.NaN; // nor the weight a load went from
-        if (closingBeforeMs != LONG_AGO) {
+        if (closingBeforeMs != LONG_AGO && judged != null && startMs == judged.startMs) { // the closing one's own pour
             joinable = new JoinablePour(startMs, endMs, beforeKg, beforeKg - afterKg, closingBeforeMs);
         } else {
             listener.onDrop(startMs, endMs, beforeKg, afterKg);

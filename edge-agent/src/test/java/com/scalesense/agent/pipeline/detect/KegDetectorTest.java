@@ -1894,6 +1894,25 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_pour_told_late_as_a_press_is_lifted_does_not_join_the_pour_begun_on_the_lifts_plateau() {
+        // the guard of joinable (twenty-first round): a fall taken for a press easing off, the press lifted within a
+        // lean's life, and a pour begun before the lift's episode settled. The lift's episode, closed on its plateau,
+        // tells the earlier fall as the pour it was (liftedAfterEase): that pour is not the closing episode's own, and
+        // is not joined to the pour after the lift
+        aPourUnderAPressThenAFallOfItsWeight(49.476); // the press easing off, 40 g/s
+        int before = seen.size();
+        hold(5);
+        ramp(49.165, 0.3); // the press lifted off after all
+        hold(1.2);
+        ramp(49.165 - 0.36, 6); // a pour at 60 g/s
+        hold(5);
+
+        assertThat(seen).hasSize(before + 2);
+        assertThat(droppedKg(before)).isCloseTo(0.311, within(0.03)); // the fall taken for the ease, told late
+        assertThat(droppedKg(before + 1)).isCloseTo(0.36, within(0.02));
+    }
+
+    @Test
     void a_press_that_eased_off_and_a_later_knock_lifting_the_keg_by_its_weight_leave_no_pour() {
         // the guard of thingLiftedAfterItsEase: a knock lifting the keg goes within a lean's life, and a press taken for
         // eased off is told as a pour only when a fall of its weight stays

@@ -1254,10 +1254,12 @@ public final class KegDetector {
             } else if (drop >= config.pourStartKg()) {
                 leanMayHaveEased();
             }
-            if (drop - gone >= config.pourStartKg() && gone == 0 && toldAmidLoads(episode, stepped)) {
-                holdBack(episode.startMs, end, drop, before);
-            } else if (drop - gone >= config.pourStartKg()) {
-                report(episode.startMs, end, before - gone, afterKg);
+            if (drop - gone >= config.pourStartKg()) {
+                if (gone == 0 && toldAmidLoads(episode, stepped)) {
+                    holdBack(episode.startMs, end, drop, before);
+                } else {
+                    report(episode.startMs, end, before - gone, afterKg);
+                }
             }
             return; // a pour, or settled within noise of where it was
         }
@@ -1629,10 +1631,7 @@ public final class KegDetector {
     private boolean leanRoseOff(Episode episode, double afterKg, long end) {
         double lean = youngLeanKg(episode);
         double rise = afterKg - episode.lowMeanKg;
-        if (lean <= 0 || rise < PRESSED_KG) {
-            return false;
-        }
-        if (rise < lean - PRESSED_KG / 2) {
+        if (lean <= 0 || rise < PRESSED_KG || rise < lean - PRESSED_KG / 2) {
             return false;
         }
         // the beer stopped where the weight was lowest: the rise after it is the lean going
@@ -1838,8 +1837,7 @@ public final class KegDetector {
             leanMayHaveEased();
         }
         flushPendingPour();
-        pendingPour = new PendingPour(episode.startMs, end, beerKg, episode.beforeKg, heldBefore, clearKg, nowMs, false,
-                false);
+        pendingPour = new PendingPour(episode.startMs, end, beerKg, episode.beforeKg, heldBefore, Double.NaN, nowMs, false);
         return true;
     }
 
@@ -2086,7 +2084,8 @@ public final class KegDetector {
         }
         boolean backBeforeIt = Math.abs(afterKg - pour.weightBeforeKg()) < config.pourStartKg()
                 && foreignKg != pour.heldBefore().kg();
-        boolean backToTheKeg = pour.amidLoads() && Math.abs(afterKg - pour.clearKg()) < config.pourStartKg(); // not NaN
+        // false for NaN: not told amid loads, or nothing seen clear on this keg
+        boolean backToTheKeg = Math.abs(afterKg - pour.clearKg()) < config.pourStartKg();
         if (!backBeforeIt && !backToTheKeg) {
             return false;
         }
@@ -2111,9 +2110,14 @@ public final class KegDetector {
     /** Beer left the keg, {@code beerKg} from the weight {@code beforeKg}, held back as {@link #pendingPour}. */
     private void holdBack(long startMs, long endMs, double beerKg, double beforeKg) {
         flushPendingPour();
-        newestSettledKg = Double.NaN; // as report does: beer left
-        beerTakenKegKg = Double.NaN;
-        pendingPour = new PendingPour(startMs, endMs, beerKg, beforeKg, heldLoad(), clearKg, nowMs, true, false);
+        beerLeft();
+        pendingPour = new PendingPour(startMs, endMs, beerKg, beforeKg, heldLoad(), clearKg, nowMs, false);
+    }
+
+    /** Beer left the keg: the weights a load settled at or went from are no longer the keg's with or without it. */
+    private void beerLeft() {
+        newestSettledKg = Double.NaN; // the weight the newest load settled at is no longer the keg's with it
+        beerTakenKegKg = Double.NaN; // nor the weight a load went from
     }
 
     /**
@@ -2136,8 +2140,7 @@ public final class KegDetector {
             beforeKg = first.beforeKg();
         }
         flushPendingPour();
-        newestSettledKg = Double.NaN; // beer left: the weight the newest load settled at is no longer the keg's with it
-        beerTakenKegKg = Double.NaN; // nor the weight a load went from
+        beerLeft();
         if (closingBeforeMs != LONG_AGO && judged != null && startMs == judged.startMs) { // the closing one's own pour
             joinable = new JoinablePour(startMs, endMs, beforeKg, beforeKg - afterKg, closingBeforeMs);
         } else {
@@ -2171,24 +2174,22 @@ public final class KegDetector {
     /**
      * A pour held back by {@link #pouredUnderLoad} or {@link #holdBack}: its times, epoch ms, and its beer, kg; where the
      * weight stood before its episode and what was held then ({@code weightBeforeKg}, {@code heldBefore}: the keg before
-     * it, and what to restore if it is undone), when the episode settled ({@code settledMs}), and whether it was told amid
-     * loads moving with the held load left as it was ({@code amidLoads}: that load may have gone with it). Reported once
-     * the next episode ended without undoing it ({@link #pourUndone}; then it {@code stands}) and the keg stands, or a
-     * lean's life after it settled.
+     * it, and what to restore if it is undone), for a pour told amid loads moving with the held load left as it was
+     * ({@link #holdBack}) the keg before those loads came ({@code clearKg}, NaN for any other: that load may have gone
+     * with it), when the episode settled ({@code settledMs}). Reported once the next episode ended without undoing it
+     * ({@link #pourUndone}; then it {@code stands}) and the keg stands, or a lean's life after it settled.
      */
     private record PendingPour(long startMs, long endMs, double beerKg, double weightBeforeKg, HeldLoad heldBefore,
-                               double clearKg, long settledMs, boolean amidLoads, boolean stands) {
+                               double clearKg, long settledMs, boolean stands) {
 
         /** The same pour once the episode after it ended without undoing it. */
         PendingPour standing() {
-            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, amidLoads,
-                    true);
+            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, true);
         }
 
         /** The same pour with {@code kg} more beer: what a load's step hid, found when the load went. */
         PendingPour withBeer(double kg) {
-            return new PendingPour(startMs, endMs, beerKg + kg, weightBeforeKg, heldBefore, clearKg, settledMs,
-                    amidLoads, stands);
+            return new PendingPour(startMs, endMs, beerKg + kg, weightBeforeKg, heldBefore, clearKg, settledMs, stands);
         }
     }
 

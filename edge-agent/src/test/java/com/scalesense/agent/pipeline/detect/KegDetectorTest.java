@@ -1863,6 +1863,22 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_pour_begun_long_after_the_plateau_an_episode_closed_on_is_a_pour_of_its_own() {
+        // Guards issue 12, twenty-second round (seed 47016 at 80 SPS): a 7.601 kg lean eased off over 47 s with pours of
+        // 15.8, 12.7 and 21.0 oz under it. The second pour's episode closed on a plateau with the third's fall under way,
+        // but the weight had stood within pour_start_kg of that plateau for 22.6 s first: the two were told as one pour
+        // of 33.8 oz. The resource holds its filtered weights.
+        recordedAtEightySps(53.047, recordedWeights("seed-47016-lean-easing-across-two-pours-apart.txt"), 51.5175);
+        detector.flushPendingPour();
+
+        assertThat(seen).hasSize(3).allMatch(event -> event.startsWith("drop "));
+        assertThat(droppedKg(0)).isCloseTo(0.488, within(0.02));
+        assertThat(droppedKg(1)).isCloseTo(0.394, within(0.02));
+        assertThat(droppedKg(2)).isCloseTo(0.648, within(0.02));
+        assertThat(detector.disturbed()).isFalse();
+    }
+
+    @Test
     void a_lean_lifting_the_keg_held_from_before_a_pour_is_gone_once_the_weight_rose_from_the_pours_low() {
         // Guards issue 12, twenty-first round (seed 41014 at 80 SPS): a 0.380 kg lean lifted a slim quarter, settled and was
         // held; 15 s later a 17.95 oz pour (0.531 kg) ran with the lean easing off under it and after it, the weight settled

@@ -1203,8 +1203,12 @@ public final class KegDetector {
         // quarter barrel and eased off over 18 s with a 19.9 oz pour under its second half; the weight settled 0.09 kg
         // above its low, the lean was held as still on, the pour missed and the level 1.95 % off while DISTURBED). Only
         // for the one lift the steps measured: a second, come as the first eased, may stay (seeds 8042, 52025, 52030: a
-        // knock or a second lean lifting the keg as a lean's ease ended, settled on, was reported as a pour of 7-42 oz)
-        boolean roseFromLow = afterKg - episode.lowMeanKg >= PRESSED_KG / 2 && episode.steps.measuredOneStep();
+        // knock or a second lean lifting the keg as a lean's ease ended, settled on, was reported as a pour of 7-42 oz).
+        // A fall that rose back a press from its low (easedBack) saw the lean ease even where a pour running past the ease
+        // drew the weight down again after (twenty-second round, seed 63013 at 10 SPS: a 0.761 kg lean lifted a half
+        // barrel and eased off over 11 s, a 22.5 oz pour under its second half ran 1.7 s past it, and the weight settled
+        // 45 g above its low: the lean held, the pour missed, the level 1.14 % off while DISTURBED)
+        boolean roseFromLow = (afterKg - episode.lowMeanKg >= PRESSED_KG / 2 || easedBack) && episode.steps.measuredOneStep();
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !roseFromLow && !eased
                 && drop >= config.pourStartKg();
         boolean liftStays = !foreignGone && liftStayedAlone(episode, load, afterKg);

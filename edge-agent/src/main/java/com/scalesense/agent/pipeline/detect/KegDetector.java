@@ -1184,9 +1184,13 @@ public final class KegDetector {
         boolean leanReleased = foreignKg < 0 && episode.peakKg >= before + Math.max(config.pourStartKg(), -foreignKg / 2);
         // a load on the keg was lifted during the episode if the weight fell fast within it and settled
         // no heavier than the keg alone: a pour around the lift kept the episode's average rate a
-        // faucet's, and the load was held on the keg and counted as beer (issue 12, seed 20261222 life 25)
+        // faucet's, and the load was held on the keg and counted as beer (issue 12, seed 20261222 life 25). Where a lean's
+        // fall rose back (easedBack) beer may have run under its ease, unless the weight settled lighter by the held load
+        // to within the drift of the two windows that measured each: a pour of that very weight would be a coincidence
+        // (twenty-second round, seed 64016 at 80 SPS: a 1.021 kg thing was lifted off a half barrel while a 10.1 kg lean
+        // lifting it eased off; the weight settled 1.022 kg lighter and was told as a 33.4 oz pour, the thing held on)
         boolean loadLifted = foreignKg > 0 && episode.fellFast && afterKg <= before - foreignKg + config.pourStartKg()
-                && !liftLetGo(episode, stepped) && !easedBack;
+                && !liftLetGo(episode, stepped) && (!easedBack || fellByTheHeldLoad(drop));
         // a load pressed on during the episode and not let go within it (nothing fell fast from it) is still on: a
         // weight settled below the start is then the beer poured under it less the load, neither known, not a
         // pour of the difference (issue 12, seed 20261322 life 6: an 18.8 oz pour under a 0.46 kg lean was
@@ -1461,6 +1465,11 @@ public final class KegDetector {
         return episode.beforeKg - episode.lowMeanKg - Math.max(0, foreignKg) >= PRESSED_KG
                 && episode.topSinceLowKg - episode.lowMeanKg >= PRESSED_KG
                 && episode.beforeKg - episode.topSinceLowKg <= faucetKg(episode.startMs, movedUntilMs);
+    }
+
+    /** The weight settled lighter by {@code dropKg}, the load held on the keg to within two stable windows' drift. */
+    private boolean fellByTheHeldLoad(double dropKg) {
+        return Math.abs(dropKg - foreignKg) <= 2 * config.stableDriftKg();
     }
 
     /**

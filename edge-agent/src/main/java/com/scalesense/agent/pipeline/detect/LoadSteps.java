@@ -321,6 +321,15 @@ final class LoadSteps {
         return stepCount == 1;
     }
 
+    /** The lightest of the weights taken at or before {@code atMs}, epoch ms, kg; NaN when none is (or the buffer overflowed). */
+    double lightestUntilKg(long atMs) {
+        double lightest = Double.NaN;
+        for (int i = 0; i < n && !overflow && firstMs + offsetMs[i] <= atMs; i++) {
+            lightest = Double.isNaN(lightest) ? kg[i] : Math.min(lightest, kg[i]);
+        }
+        return lightest;
+    }
+
     /** The last {@link #netLoadKg} found no step that fell (none at all, or only loads set on or lifts let go). */
     boolean measuredNoFall() {
         return fallCount == 0;

@@ -114,6 +114,8 @@ public final class KegDetector {
      */
     private double newestKg;
     private long newestSinceMs;
+    /** {@link #newestSinceMs} of the load that was newest before the newest came, epoch ms. */
+    private long priorSinceMs = LONG_AGO;
     /** Where the weight settled when the newest load (a lean lifting the keg, or a press) was taken on, kg; NaN: none since. */
     private double newestSettledKg = Double.NaN;
     /**
@@ -161,6 +163,11 @@ public final class KegDetector {
      * came, if any (see {@link #pourUndone}).
      */
     private double clearKg = Double.NaN;
+    /**
+     * Beer was told (or held back) since {@link #clearKg} was taken: pours under the loads held since can bring the weight
+     * back there with those loads still on, so it is no sign that they went ({@link #holdBack}).
+     */
+    private boolean beerSinceClear;
     /** The episode being judged, or last judged (which of its pours may join the one before, {@link #report}). */
     private Episode judged;
     /** While an episode is closed at its plateau: when the episode begun there started, epoch ms; else {@code LONG_AGO}. */
@@ -1073,9 +1080,10 @@ public final class KegDetector {
         judged = episode;
         if (foreignKg == 0) {
             clearKg = episode.beforeKg;
+            beerSinceClear = false;
         }
         PendingPour held = pendingPour;
-        boolean undone = pourUndone(episode, afterKg) || backToTheClearKeg(episode, afterKg);
+        boolean undone = pourUndone(episode, afterKg);
         if (!undone) {
             judge(episode, afterKg, nowMs, stillMs);
         }
@@ -1126,7 +1134,7 @@ public final class KegDetector {
         if (load == 0 && pressOutweighsItsEase(episode, stepped, afterKg)) {
             load = stepped;
         }
-        double rampedOnAPour = load == 0 && Math.abs(drop) < config.pourStartKg() ? pressRampedOnAPourKg(episode) : 0;
+        double rampedOnAPour = load == 0 && Math.abs(drop) < config.pourStartKg() ? pressRampedOnAPourKg(episode, afterKg) : 0;
         if (rampedOnAPour > 0) {
             load = rampedOnAPour;
         }
@@ -1215,8 +1223,10 @@ public final class KegDetector {
         // A fall that rose back a press from its low (easedBack) saw the lean ease even where a pour running past the ease
         // drew the weight down again after (twenty-second round, seed 63013 at 10 SPS: a 0.761 kg lean lifted a half
         // barrel and eased off over 11 s, a 22.5 oz pour under its second half ran 1.7 s past it, and the weight settled
-        // 45 g above its low: the lean held, the pour missed, the level 1.14 % off while DISTURBED)
-        boolean roseFromLow = (afterKg - episode.lowMeanKg >= PRESSED_KG / 2 || easedBack) && episode.steps.measuredOneStep();
+        // 45 g above its low: the lean held, the pour missed, the level 1.14 % off while DISTURBED), if a faucet's usual
+        // flow drew the fall while the weight moved: a lean rocking up and back down within seconds is no ease and pour)
+        boolean roseFromLow = (afterKg - episode.lowMeanKg >= PRESSED_KG / 2
+                || easedBack && drop <= usualFlowKg(nowMs - stillMs - episode.startMs)) && episode.steps.measuredOneStep();
         boolean leanStays = foreignKg == 0 && episode.fellFast && !episode.roseFast() && !roseFromLow && !eased
                 && drop >= config.pourStartKg();
         boolean liftStays = !foreignGone && liftStayedAlone(episode, load, afterKg);
@@ -1566,20 +1576,23 @@ public final class KegDetector {
      * A press that came on during a pour too slowly for a step ({@link #pressedOnAPour} where the steps measured none),
      * kg: its rise, from the lightest weight before the weight last rose faster than a faucet pours to the episode's
      * peak; 0 when it is not one. The episode began as a fall of {@code pour_start_kg} at a faucet's pace with nothing
-     * held (beer: nothing fell fast), then the weight rose fast by a press or more and nothing was let go: a press cannot
-     * ease off before it is on, and the pour it came on is what brought the weight back down. Issue 12, twenty-second
+     * held (beer: nothing fell fast), then the weight rose fast by a press or more, nothing was let go, and it fell on
+     * from the peak to {@code afterKg} by {@code pour_start_kg} or more: a press cannot ease off before it is on, and the
+     * pour it came on is what brought the weight back down (a lift ramped on at a faucet's pace and let go back to where
+     * it began falls on from no peak). Issue 12, twenty-second
      * round (seed 62003 at 10 SPS): a 0.382 kg lean came on over a second 0.8 s into a 13.6 oz pour (0.415 kg) and stayed
      * for 35 s more; the weight settled 34 g under its start, nothing was held and no pour told, and the level claimed
      * 0.65 % high, undisturbed, until the lean eased off under the next pours, which were told as one.
      */
-    private double pressRampedOnAPourKg(Episode episode) {
+    private double pressRampedOnAPourKg(Episode episode, double afterKg) {
         if (foreignKg != 0 || !episode.roseFast() || episode.fellFast || episode.released
                 || !episode.steps.measuredNone()) {
             return 0;
         }
         double lightest = episode.steps.lightestUntilKg(episode.roseFastMs);
         double rise = episode.peakKg - lightest;
-        return episode.beforeKg - lightest >= config.pourStartKg() && rise >= PRESSED_KG ? rise : 0;
+        boolean pourWentOn = episode.peakKg - afterKg >= config.pourStartKg(); // not a lift let go back to the start
+        return episode.beforeKg - lightest >= config.pourStartKg() && rise >= PRESSED_KG && pourWentOn ? rise : 0;
     }
 
     /**
@@ -2014,6 +2027,7 @@ public final class KegDetector {
     private void holdForeign(double kg, double unseenKg) {
         if (kg != foreignKg) {
             newestKg = kg == 0 ? 0 : kg - foreignKg;
+            priorSinceMs = newestSinceMs;
             newestSinceMs = nowMs;
             newestSettledKg = Double.NaN;
         }
@@ -2135,30 +2149,6 @@ public final class KegDetector {
     }
 
     /**
-     * {@code episode} fell (or rose) faster than a faucet pours, with loads held and no pour held back, and settled at
-     * {@code afterKg} where the keg stood before those loads came ({@link #clearKg}) to within the drift of the two windows
-     * that measured each: every load held went, and no beer left meanwhile (issue 12: if the weight comes back to where
-     * it was, nothing happened; a load left on with exactly its weight of beer drawn under it would be a coincidence).
-     * Nothing is held. Twenty-second round (seed 36021 at 10 SPS): a 0.219 kg lean on a quarter barrel eased off at 7 g/s
-     * as a 7.2 kg knock came and went; the part eased under the knock was told as a 3.0 oz pour, the knock's going taken
-     * for it alone, and the lean held for 4 h with the level 0.77 % off while DISTURBED, the weight back within a gram of
-     * the keg before the lean.
-     *
-     * @return false, changing nothing, when the weight is not back there or the episode is not one to tell it
-     */
-    private boolean backToTheClearKeg(Episode episode, double afterKg) {
-        if (foreignKg == 0 || pendingPour != null || !(episode.fellFast || episode.roseFast())
-                || !(Math.abs(afterKg - clearKg) <= 2 * config.stableDriftKg())) { // false for NaN: never seen clear
-            return false;
-        }
-        episode.active = false;
-        easedPress = null;
-        undoBeforeKg = Double.NaN;
-        restore(HeldLoad.NONE);
-        return true;
-    }
-
-    /**
      * The pour of {@code episode} was told with a load held on the keg, loads its steps measured ({@code steppedKg}) moving,
      * and the weight falling faster than a faucet within it: some load went, and the fall is beer only if the held load
      * stayed as held, which the next episode may deny (see {@link #pourUndone}: back to the keg as it stood before that
@@ -2170,8 +2160,9 @@ public final class KegDetector {
 
     /**
      * The pour of {@code episode}, {@code dropKg}, was told under a press come on less than a lean's life before it began
-     * (a knock), over a load held from before that press that weighs as much or more: that older load may have been a lean
-     * easing off, which under the knock the weights tell no better than beer. Held back ({@link #holdBack}), it is undone
+     * (a knock), over a load held from before that press that weighs as much or more and came on less than a lean's life
+     * before too: that older load may have been a lean easing off, which under the knock the weights tell no better than
+     * beer (one held longer is a thing left on, a glass: a pour under a hand on it is beer). Held back ({@link #holdBack}), it is undone
      * if the knock's going lands back where the keg stood before those loads ({@link #pourUndone}). Issue 12,
      * twenty-second round (seed 36021 at 10 SPS): a 0.219 kg lean on a quarter barrel eased off at 7 g/s as a 7.2 kg knock
      * came, and the 91 g it eased under the knock was told as a 3.0 oz pour; the knock's going, back within a gram of the
@@ -2180,18 +2171,21 @@ public final class KegDetector {
     private boolean easedUnderAKnock(Episode episode, double dropKg) {
         double older = foreignKg - newestKg;
         return newestKg >= PRESSED_KG && older >= PRESSED_KG && dropKg <= older + PRESSED_KG / 2
-                && episode.startMs - newestSinceMs <= LEAN_MS;
+                && episode.startMs - newestSinceMs <= LEAN_MS && couldEase(older) && episode.startMs - priorSinceMs <= LEAN_MS;
     }
 
     /** Beer left the keg, {@code beerKg} from the weight {@code beforeKg}, held back as {@link #pendingPour}. */
     private void holdBack(long startMs, long endMs, double beerKg, double beforeKg) {
         flushPendingPour();
+        // where beer was told since the keg stood clear, pours can bring the weight back there with loads still on
+        double clear = beerSinceClear ? Double.NaN : clearKg;
         beerLeft();
-        pendingPour = new PendingPour(startMs, endMs, beerKg, beforeKg, heldLoad(), clearKg, nowMs, false);
+        pendingPour = new PendingPour(startMs, endMs, beerKg, beforeKg, heldLoad(), clear, nowMs, false);
     }
 
     /** Beer left the keg: the weights a load settled at or went from are no longer the keg's with or without it. */
     private void beerLeft() {
+        beerSinceClear = true;
         newestSettledKg = Double.NaN; // the weight the newest load settled at is no longer the keg's with it
         beerTakenKegKg = Double.NaN; // nor the weight a load went from
     }

@@ -1918,15 +1918,88 @@ class KegDetectorTest {
     }
 
     @Test
-    void loads_held_are_all_gone_when_a_knocks_going_leaves_the_keg_where_it_stood_before_them() {
+    void a_lean_easing_under_a_knock_is_no_pour_when_the_knocks_going_leaves_the_keg_where_it_stood_before_them() {
         // Guards issue 12, twenty-second round (seed 36021 at 10 SPS): a 0.219 kg lean on a quarter barrel eased off at
-        // 7 g/s as a 7.2 kg knock came and went; the knock's going was taken for it alone and the lean held on for 4 h,
-        // the level 0.77 % off while DISTURBED, with the weight back within a gram of the keg before the lean; the 91 g it
-        // eased under the knock had been told as a 3.0 oz pour. The resource holds its filtered weights.
+        // 7 g/s as a 7.2 kg knock came and went; the 91 g it eased under the knock was told as a 3.0 oz pour, and the
+        // knock's going was taken for it alone: the lean held on for 4 h, the level 0.77 % off while DISTURBED, with the
+        // weight back within a gram of the keg before the lean. The resource holds its filtered weights.
         recorded(30.336, recordedWeights("seed-36021-lean-eased-under-a-knock-that-came-and-went.txt"), 30.335);
         detector.flushPendingPour();
 
         assertNothingHappened(30.335);
+    }
+
+    @Test
+    void a_pour_under_a_hand_on_a_keg_with_a_glass_left_long_before_is_beer_and_the_glass_stays() {
+        // a review's case against easedUnderAKnock: the pour under the hand weighs what the glass does, and the hand's
+        // going lands where the keg stood before the glass. A glass held a minute is no lean easing off: the pour is beer
+        for (double pourKg : new double[] {0.42, 0.45, 0.48}) {
+            setUp();
+            seen.clear();
+            kg = 30;
+            hold(3);
+            ramp(30.45, 0.3); // a glass left on the keg
+            hold(60);
+            ramp(30.75, 0.2); // a hand rests on the keg
+            hold(3);
+            ramp(30.75 - pourKg, pourKg / 0.056); // a pour under it
+            hold(3);
+            ramp(30.45 - pourKg, 0.2); // the hand goes
+            hold(5);
+
+            assertOnePour(pourKg, 0.02);
+            assertThat(detector.disturbed()).isTrue(); // the glass is still on
+            assertThat(detector.kegKg()).isCloseTo(30 - pourKg, within(0.02));
+        }
+    }
+
+    @Test
+    void a_knock_after_a_pour_under_a_glass_brought_the_weight_back_to_the_keg_before_it_leaves_the_glass_on() {
+        // a review's case: with beer told since the keg stood clear, the weight back there is no sign the glass went
+        kg = 30;
+        hold(3);
+        ramp(30.45, 0.3); // a glass left on the keg
+        hold(60);
+        ramp(30.45 - 0.452, 0.452 / 0.056); // a pour of about its weight under it
+        hold(65);
+        ramp(kg + 0.3, 0.2); // a knock, gone at once
+        ramp(30.45 - 0.452, 0.2);
+        hold(5);
+
+        assertOnePour(0.452, 0.02);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(30 - 0.452, within(0.02));
+    }
+
+    @Test
+    void a_lift_ramped_on_at_a_faucets_pace_and_let_go_back_to_where_it_began_is_nothing() {
+        // a review's case against pressRampedOnAPourKg: the fall before the rise looks like beer, but nothing fell on
+        // from the rise's top: the lift went, no press came on a pour
+        kg = 40;
+        hold(3);
+        ramp(39.75, 2.5);
+        hold(1);
+        ramp(40, 1);
+        hold(5);
+
+        assertNothingHappened(40);
+    }
+
+    @Test
+    void a_lean_lifting_the_keg_that_rocks_up_and_back_down_within_seconds_stays_held() {
+        // a review's case against roseFromLow's easedBack: a rise from the low and a fall back at a faucet's top pace within
+        // seconds is a lean rocking, not a lean eased whole with a pour of the whole fall under it
+        kg = 60;
+        hold(3);
+        ramp(59.6, 0.2); // a lean lifts the keg by 0.4 kg
+        hold(1.4);
+        ramp(59.85, 1.5); // rocks up
+        ramp(59.61, 1.5); // and back down, and stays
+        hold(5);
+
+        assertThat(seen).isEmpty();
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(60, within(0.02));
     }
 
     @Test

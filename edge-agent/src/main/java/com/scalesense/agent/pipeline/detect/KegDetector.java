@@ -160,14 +160,10 @@ public final class KegDetector {
     private JoinablePour joinable;
     /**
      * The weight before the last episode that began with nothing held, kg: the keg as it stood before the loads held now
-     * came, if any (see {@link #pourUndone}).
+     * came, if any (see {@link #pourUndone}); NaN once beer was told (or held back) since, as pours under the loads held
+     * since can bring the weight back there with those loads still on ({@link #holdBack}).
      */
     private double clearKg = Double.NaN;
-    /**
-     * Beer was told (or held back) since {@link #clearKg} was taken: pours under the loads held since can bring the weight
-     * back there with those loads still on, so it is no sign that they went ({@link #holdBack}).
-     */
-    private boolean beerSinceClear;
     /** The episode being judged, or last judged (which of its pours may join the one before, {@link #report}). */
     private Episode judged;
     /** While an episode is closed at its plateau: when the episode begun there started, epoch ms; else {@code LONG_AGO}. */
@@ -1080,7 +1076,6 @@ public final class KegDetector {
         judged = episode;
         if (foreignKg == 0) {
             clearKg = episode.beforeKg;
-            beerSinceClear = false;
         }
         PendingPour held = pendingPour;
         boolean undone = pourUndone(episode, afterKg);
@@ -2177,15 +2172,14 @@ public final class KegDetector {
     /** Beer left the keg, {@code beerKg} from the weight {@code beforeKg}, held back as {@link #pendingPour}. */
     private void holdBack(long startMs, long endMs, double beerKg, double beforeKg) {
         flushPendingPour();
-        // where beer was told since the keg stood clear, pours can bring the weight back there with loads still on
-        double clear = beerSinceClear ? Double.NaN : clearKg;
+        double clear = clearKg; // before this pour's beer makes it no sign of the keg
         beerLeft();
         pendingPour = new PendingPour(startMs, endMs, beerKg, beforeKg, heldLoad(), clear, nowMs, false);
     }
 
     /** Beer left the keg: the weights a load settled at or went from are no longer the keg's with or without it. */
     private void beerLeft() {
-        beerSinceClear = true;
+        clearKg = Double.NaN; // pours under the loads held now can bring the weight back there with them on
         newestSettledKg = Double.NaN; // the weight the newest load settled at is no longer the keg's with it
         beerTakenKegKg = Double.NaN; // nor the weight a load went from
     }

@@ -633,6 +633,31 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_pour_ending_as_a_knock_ramped_on_that_lands_the_weight_short_of_its_start_is_a_pour_and_a_press() {
+        // Guards issue 12, twenty-third round (seed 65004 at 80 SPS): a 15.1 oz pour (0.45 kg) on a quarter barrel ended as
+        // a 0.423 kg knock ramped on; the weight settled 31 g under its start and was taken for nothing (a lift let go
+        // lands back within the drift of the windows that measure it, 12 g): the pour was lost, the level claimed 1.45 %
+        // high and undisturbed for the 26 s the knock stayed, and its lifting was held as a lean. The resource holds its
+        // filtered weights: the knock on (to 20 s in), then a 10.7 oz pour under it, then its lifting.
+        double[] weights = recordedWeights("seed-65004-pour-ending-as-a-knock-ramped-on.txt");
+        recordedAtEightySps(37.923, java.util.Arrays.copyOf(weights, 20 * 80), Double.NaN);
+
+        assertOnePour(0.45, 0.02);
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg()).isCloseTo(37.923 - 0.45, within(0.02));
+
+        seen.clear();
+        recordedAtEightySps(37.923, weights, 37.148);
+        detector.flushPendingPour();
+
+        assertThat(seen).hasSize(2).allMatch(event -> event.startsWith("drop "));
+        assertThat(droppedKg(0)).isCloseTo(0.45, within(0.02));
+        assertThat(droppedKg(1)).isCloseTo(0.32, within(0.02));
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(37.148, within(0.01));
+    }
+
+    @Test
     void a_press_that_rose_and_eased_back_off_with_no_pour_under_it_is_nothing() {
         // the counterpart: the same rise with no fall before it (no pour was under way when it came) is a press gone again
         kg = 40;

@@ -670,6 +670,22 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_young_lean_lifting_the_keg_may_ease_off_under_a_pour_so_no_keg_weight_is_claimed_from_it_meanwhile() {
+        // Guards issue 12, twenty-third round (seed 65041 at 10 SPS): a 0.413 kg lean lifting a half barrel eased off over
+        // 16 s under two pours of 21.4 and 21.1 oz, its rise hidden by their beer. 20 s into them a reading took the lean
+        // for still on and claimed a level 0.78 % high. The resource holds its filtered weights; this is up to that reading.
+        double[] weights = recordedWeights("seed-65041-lean-lifting-eased-under-two-pours.txt");
+        kg = 38.764;
+        hold(3);
+        for (double weight : java.util.Arrays.copyOf(weights, 281)) {
+            ramp(weight, 0.1);
+        }
+
+        assertThat(detector.disturbed()).isTrue();
+        assertThat(detector.kegKg() - detector.unseenBeerKg()).isLessThanOrEqualTo(weights[280] + 0.02); // the lean gone
+    }
+
+    @Test
     void a_press_that_rose_and_eased_back_off_with_no_pour_under_it_is_nothing() {
         // the counterpart: the same rise with no fall before it (no pour was under way when it came) is a press gone again
         kg = 40;

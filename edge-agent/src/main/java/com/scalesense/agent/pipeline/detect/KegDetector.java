@@ -286,6 +286,7 @@ public final class KegDetector {
                 episode.topSinceLowKg = window.mean();
             } else if (window.full()) {
                 episode.topSinceLowKg = Math.max(episode.topSinceLowKg, window.mean());
+                episode.reboundKg = Math.max(episode.reboundKg, episode.topSinceLowKg - episode.lowMeanKg);
             }
         }
         recent[recentPos] = kg;
@@ -1795,12 +1796,19 @@ public final class KegDetector {
      * at 80 SPS): a 0.380 kg lean lifted a slim quarter and was held; a 17.95 oz pour ran 15 s later with the lean easing
      * off under it and after it, the weight settled 0.21 kg above the pour's low. The lean was held as still on and the
      * pour told as 5.1 oz; released as outlived a minute later, the rest was never counted (but for a press eased off 3.5
-     * h before, of about the lean's weight, then told as a pour with its own times: a false pour).
+     * h before, of about the lean's weight, then told as a pour with its own times: a false pour). The rise may also be
+     * seen within the episode, before more beer drew the weight down again, if it was the whole lean (twenty-third round,
+     * seed 65041 at 10 SPS: a 0.413 kg lean lifting a half barrel eased off over 16 s under two pours of 21.4 and 21.1
+     * oz; the weight rose 0.41 kg between them and the second drew it down past its low, so it settled at its low: the
+     * two were told as one pour of 0.84 kg and the lean held a minute more, the 0.41 kg its ease hid never counted). A
+     * lean rocking back down after rising is no faucet's pace, nor is one let go and leaning again.
      */
     private boolean heldLeanEasedUnderPour(Episode episode, double afterKg, boolean loadMoved) {
+        double lean = -foreignKg;
         double rise = afterKg - episode.lowMeanKg;
+        boolean roseWithin = episode.reboundKg >= lean - PRESSED_KG / 2 && episode.reboundKg <= lean + PRESSED_KG / 2;
         return foreignKg < 0 && newestKg == foreignKg && !loadMoved && !episode.fellFast && !episode.roseFast()
-                && rise >= PRESSED_KG / 2 && rise <= -foreignKg + PRESSED_KG / 2;
+                && (rise >= PRESSED_KG / 2 && rise <= lean + PRESSED_KG / 2 || roseWithin);
     }
 
     /**
@@ -2426,6 +2434,8 @@ public final class KegDetector {
         double topSinceLowKg;
         /** When {@link #lowMeanKg} was, epoch ms (the middle of its window). */
         long lowMeanMs;
+        /** The most a full stability window's mean rose above the lightest mean before it, kg. */
+        double reboundKg;
         /**
          * When the weight last rose faster than a faucet pours above the lightest of the last window (a press came on,
          * or a lean went), epoch ms; {@link #NOT_YET}: not in this episode.
@@ -2438,7 +2448,7 @@ public final class KegDetector {
         /** What an episode's weights say, as its fields of the same names. */
         private record Tracked(double peakKg, double oldLowKg, long oldLowMs, boolean fellFast, boolean released,
                                long roseAfterFallMs, double liftAgainKg, long liftAgainMs, double lowMeanKg,
-                               double topSinceLowKg, long lowMeanMs, long roseFastMs) {
+                               double topSinceLowKg, long lowMeanMs, double reboundKg, long roseFastMs) {
         }
 
         /** {@link #roseFastMs} before the weight rose fast: far enough back that no time difference overflows. */
@@ -2451,7 +2461,7 @@ public final class KegDetector {
         /** Keeps what its weights say now, at its plateau, for {@link #backToPlateau}. */
         void markPlateau() {
             atPlateau = new Tracked(peakKg, oldLowKg, oldLowMs, fellFast, released, roseAfterFallMs, liftAgainKg,
-                    liftAgainMs, lowMeanKg, topSinceLowKg, lowMeanMs, roseFastMs);
+                    liftAgainMs, lowMeanKg, topSinceLowKg, lowMeanMs, reboundKg, roseFastMs);
         }
 
         /**
@@ -2470,6 +2480,7 @@ public final class KegDetector {
             liftAgainMs = t.liftAgainMs();
             lowMeanKg = t.lowMeanKg();
             topSinceLowKg = t.topSinceLowKg();
+            reboundKg = t.reboundKg();
             lowMeanMs = t.lowMeanMs();
             roseFastMs = t.roseFastMs();
             steps.keepUntil(plateauMs);
@@ -2493,6 +2504,7 @@ public final class KegDetector {
             liftAgainKg = 0;
             lowMeanKg = Double.POSITIVE_INFINITY;
             topSinceLowKg = Double.NEGATIVE_INFINITY;
+            reboundKg = 0;
             roseFastMs = NOT_YET;
             startMs = atMs;
             endMs = 0;

@@ -1270,17 +1270,20 @@ public final class KegDetector {
             // seed 20261243 at 80 SPS on the bar of steps)
             double gone = easing && !loadStays ? easedOff(drop) : 0;
             double pressGone = gone > 0 ? newestKg : stepped >= PRESSED_KG && load == 0 ? stepped : 0;
+            // what the press's step hid (or took) was beer of the pour held back with it
+            boolean itsPourHeld = gone > 0 && gone != newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs;
+            double givenToItsPour = itsPourHeld ? gone - newestKg : 0;
             if (pressGone > 0) { // if it was lifted later instead, this fall was beer (see liftedAfterEase)
                 double beer = drop + (gone > 0 ? 0 : stepped);
                 boolean pourWentOut = drop - gone >= Math.max(config.pourStartKg(), leastPourKg());
                 easedPress = new EasedPress(pressGone, pourWentOut ? 0 : beer, episode.startMs, end, before,
-                        Math.max(0, foreignKg - gone));
+                        Math.max(0, foreignKg - Math.max(gone, newestKg)), givenToItsPour);
                 if (easedPress.unreportedKg() >= config.pourStartKg()) {
                     mayBeAThing = easedPress;
                 }
             }
-            if (gone > 0 && gone != newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs) {
-                pendingPour = pendingPour.withBeer(gone - newestKg); // what the press's step hid or took was the pour's
+            if (itsPourHeld) {
+                pendingPour = pendingPour.withBeer(givenToItsPour);
             }
             if (gone > 0) {
                 holdForeign(Math.max(0, foreignKg - Math.max(gone, newestKg)), foreignUnseenKg);
@@ -1673,8 +1676,15 @@ public final class KegDetector {
         }
         episode.active = false;
         mayBeAThing = null;
+        double givenBack = 0; // what the ease gave the pour held back with the press was no beer of that pour
+        if (press.givenToItsPourKg() != 0 && pendingPour != null) {
+            pendingPour = pendingPour.withBeer(-press.givenToItsPourKg());
+        } else {
+            givenBack = press.givenToItsPourKg(); // told already: the late pour keeps the beer whole
+        }
+        double beer = press.unreportedKg() + givenBack;
         if (press.unreportedKg() >= config.pourStartKg()) {
-            report(press.startMs(), press.endMs(), press.beforeKg(), press.beforeKg() - press.unreportedKg());
+            report(press.startMs(), press.endMs(), press.beforeKg(), press.beforeKg() - beer);
         }
         return true;
     }
@@ -1869,11 +1879,14 @@ public final class KegDetector {
      * What of the held load a fall of {@code dropKg} at a faucet's pace undid as the newest press easing off, kg (0: not
      * that): the press to within half a step's noise, or, for a press whose rise hid beer ({@link #pressHidingBeerSinceMs})
      * held alone, the whole fall when it is no more than the press and the beer it may hold, or, while the pour told with
-     * it is still held back, no less than the press less what a faucet drew over its step's run: a step whose run spans a
-     * pour's end measures the press with the beer the pour's line says ran on after the pour stopped, so the press and that
-     * pour share one error, either way (twenty-third round, seed 67013 at 10 SPS: a 0.825 kg lean came on a half barrel
-     * as a 9.7 oz pour ended; its step measured 0.877 kg and the pour 0.354 kg for 0.302, and the lean's ease, 52 g short
-     * of the press, was told as a 26.6 oz pour with the press held, the level 1.5 % off for hours).
+     * it is still held back, no less than the press less what that pour drew at its own rate over the step's run
+     * ({@link #tookFromItsPourKg}): a step whose run spans a pour's end measures the press with the beer the pour's line
+     * says ran on after the pour stopped, so the press and that pour share one error, either way (twenty-third round, seed
+     * 67013 at 10 SPS: a 0.825 kg lean came on a half barrel as a 9.7 oz pour ended; its step measured 0.877 kg and the
+     * pour 0.354 kg for 0.302, and the lean's ease, 52 g short of the press, was told as a 26.6 oz pour with the press
+     * held, the level 1.5 % off for hours). A second pour under the press that falls in that band is taken for its ease
+     * (a review's case: the band is the pour's own rate, not a faucet's top one, to keep it narrow); if the press is
+     * lifted after, {@link #liftedAfterEase} tells it and gives the first pour its beer back.
      */
     private double easedOff(double dropKg) {
         if (Math.abs(dropKg - newestKg) <= PRESSED_KG / 2) {
@@ -1883,7 +1896,7 @@ public final class KegDetector {
         boolean withItsBeer = itsStep && dropKg > newestKg
                 && dropKg <= newestKg + foreignUnseenKg + hiddenByNewestKg() + PRESSED_KG / 2;
         boolean shortByItsPour = itsStep && pendingPour != null && pendingPour.settledMs() == newestSinceMs
-                && dropKg < newestKg && dropKg >= newestKg - hiddenByNewestKg() - PRESSED_KG / 2;
+                && dropKg < newestKg && dropKg >= newestKg - tookFromItsPourKg() - PRESSED_KG / 2;
         return withItsBeer || shortByItsPour ? dropKg : 0;
     }
 
@@ -2055,6 +2068,15 @@ public final class KegDetector {
      * it goes with that press (sixteenth round, seed 16024 at 80 SPS: kept with the thing under a knock once the knock was
      * lifted, it blanked the level for 2.3 h).
      */
+    /**
+     * The most the newest press's step can have taken from the pour held back with it, kg: that pour's own rate over the
+     * step's run (the beer its line says ran on after it stopped), no more than a faucet draws over the run.
+     */
+    private double tookFromItsPourKg() {
+        double kgPerMs = pendingPour.beerKg() / Math.max(sampleMs, pendingPour.endMs() - pendingPour.startMs());
+        return hiddenByNewestKg() * Math.min(1, kgPerMs / maxPourKgPerMs);
+    }
+
     private double hiddenByNewestKg() {
         return newestSinceMs == pressHidingBeerSinceMs && foreignKg > 0 ? pressHiddenBeerKg : 0;
     }
@@ -2389,9 +2411,11 @@ public final class KegDetector {
 
     /**
      * A press an episode took for eased off (kg), the beer that episode's fall was if the press stayed on and no pour went
-     * out for it (kg; 0 when one did), its span (epoch ms), the weight before it and the load held after it (kg).
+     * out for it (kg; 0 when one did), its span (epoch ms), the weight before it and the load held after it (kg), and the
+     * beer its ease gave the pour held back with the press (kg, either sign: what the press's step hid or took).
      */
-    private record EasedPress(double kg, double unreportedKg, long startMs, long endMs, double beforeKg, double heldAfterKg) {
+    private record EasedPress(double kg, double unreportedKg, long startMs, long endMs, double beforeKg, double heldAfterKg,
+                              double givenToItsPourKg) {
     }
 
     /** The disturbance under way: where it started and what the weight was before it. */

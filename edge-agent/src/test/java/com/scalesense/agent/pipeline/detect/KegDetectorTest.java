@@ -760,6 +760,24 @@ class KegDetectorTest {
     }
 
     @Test
+    void a_knock_lifting_the_keg_that_came_as_a_knock_went_and_is_let_go_back_to_the_keg_alone_is_nothing() {
+        // Guards issue 12, twenty-third round (seeds 69011 and 70019 at 10 SPS on the bar of steps): a 0.23 kg knock came on
+        // and, as it went, a knock lifting the keg by 9.46 kg came; held as a lift on the first knock, its going, let go in
+        // a moment back to the keg alone, was taken for a lean easing off with the first knock's weight of beer under it:
+        // a false 7.5 oz pour, and the first knock held on
+        kg = 35.046;
+        hold(3);
+        ramp(35.277, 0.2);
+        hold(2.3);
+        ramp(25.585, 0.3);
+        hold(17);
+        ramp(35.046, 0.3);
+        hold(5);
+
+        assertNothingHappened(35.046);
+    }
+
+    @Test
     void a_press_that_rose_and_eased_back_off_with_no_pour_under_it_is_nothing() {
         // the counterpart: the same rise with no fall before it (no pour was under way when it came) is a press gone again
         kg = 40;

@@ -135,6 +135,11 @@ public final class KegDetector {
     /** The press the last episode took for eased off, while the next one may show it lifted instead; null: none. */
     private EasedPress easedPress;
     /**
+     * The press last taken for eased off, while nothing but beer moved the weight since: it may still be on, with beer
+     * drawn under it, for a lean's life after ({@link #easedPressMayStayKg}); null: none.
+     */
+    private EasedPress mayStillBeOn;
+    /**
      * The last press taken for eased off with beer unreported in its fall, for as long as this keg stands: a thing left on
      * the keg, lifted later, shows that fall was a pour ({@link #thingLiftedAfterItsEase}); null: none.
      */
@@ -246,6 +251,7 @@ public final class KegDetector {
             episode.active = false;
             holdForeign(0, 0); // whatever was on the keg left with it (or was set aside: see absent())
             easedPress = null;
+            mayStillBeOn = null;
             mayBeAThing = null;
             clearKg = Double.NaN;
             leanLeftKg = 0;
@@ -548,14 +554,19 @@ public final class KegDetector {
     }
 
     /**
-     * Settled, a press the last episode took for eased off while the next episode may still find it lifted instead
-     * ({@link #liftedAfterEase}, within a lean's life): the fall was then beer and the press is on, so the keg may be
-     * lighter than {@link #kegKg} by the press, kg. Issue 12, thirteenth round (seed 9039 at 10 SPS): a 0.33 kg knock came
-     * on a quarter barrel as a pour ended and an 11.3 oz pour ran under it; taken for the knock easing off, the keg stood
-     * 1.05 % high for 5 s until the knock's lift showed it on, and a reading sent in those seconds claimed that level.
+     * A press an episode took for eased off, with nothing but beer moving the weight since, within a lean's life: the fall
+     * may have been beer with the press still on (the next episode may find it lifted, {@link #liftedAfterEase}), so the
+     * keg may be lighter than {@link #kegKg} by the press, kg; settled, or under way while nothing moves unlike a faucet.
+     * Issue 12, thirteenth round (seed 9039 at 10 SPS): a 0.33 kg knock came on a quarter barrel as a pour ended and an
+     * 11.3 oz pour ran under it; taken for the knock easing off, the keg stood 1.05 % high for 5 s until the knock's lift
+     * showed it on, and a reading sent in those seconds claimed that level. Twenty-third round (seed 69008 at 80 SPS on
+     * the bar of steps): a 0.213 kg knock came on a slim quarter 2.9 s into a 10.9 oz pour and stayed 26 s; the pour after
+     * its step brought the weight back to where it stood before it, the knock was taken for eased off, and after the next
+     * pour, beer alone, a reading claimed the level 0.72 % high, undisturbed.
      */
     private double easedPressMayStayKg() {
-        return phase == Phase.STABLE && easedPress != null && nowMs - easedPress.endMs() <= LEAN_MS ? easedPress.kg() : 0;
+        boolean beerOnly = phase == Phase.STABLE || episode.active && !loadMoved();
+        return beerOnly && mayStillBeOn != null && nowMs - mayStillBeOn.endMs() <= LEAN_MS ? mayStillBeOn.kg() : 0;
     }
 
     /**
@@ -801,6 +812,7 @@ public final class KegDetector {
             double kg = ref;
             holdForeign(0, 0);
             easedPress = null;
+            mayStillBeOn = null;
             mayBeAThing = null;
             pressOnAPour = null;
             leanLeftKg = 0;
@@ -1122,6 +1134,9 @@ public final class KegDetector {
         boolean loadStays = undoMissKg > config.stableStdKg() + config.stableDriftKg(); // false for NaN
         EasedPress lastEase = easedPress;
         easedPress = null; // only the episode right after the ease may show the press lifted
+        if (movedUnlikeAFaucet(episode)) {
+            mayStillBeOn = null; // a load moved: lifted, or another story; the doubt was the weights' until now
+        }
         PressOnAPour lastPress = pressOnAPour;
         pressOnAPour = null; // and only the one right after a press held on a pour may show it eased off
         if (undoesLastLoad(episode, afterKg, loadStays) || liftedAfterEase(episode, afterKg, lastEase)
@@ -1278,6 +1293,7 @@ public final class KegDetector {
                 boolean pourWentOut = drop - gone >= Math.max(config.pourStartKg(), leastPourKg());
                 easedPress = new EasedPress(pressGone, pourWentOut ? 0 : beer, episode.startMs, end, before,
                         Math.max(0, foreignKg - Math.max(gone, newestKg)), givenToItsPour);
+                mayStillBeOn = easedPress;
                 if (easedPress.unreportedKg() >= config.pourStartKg()) {
                     mayBeAThing = easedPress;
                 }
@@ -2207,6 +2223,7 @@ public final class KegDetector {
         pendingPour = null;
         episode.active = false;
         easedPress = null;
+        mayStillBeOn = null;
         undoBeforeKg = Double.NaN;
         restore(backBeforeIt ? pour.heldBefore() : HeldLoad.NONE);
         return true;

@@ -740,6 +740,30 @@ class KegDetectorTest {
         assertThat(detector.kegKg()).isCloseTo(40 - 0.312 - 0.53, within(0.02));
     }
 
+    @Test
+    void a_pour_under_a_press_taken_for_its_ease_with_beer_its_step_hid_gives_that_beer_back_when_the_press_is_lifted() {
+        // a 0.4 kg press ramped on over 0.5 s during a 0.65 kg pour, its step hiding some beer; a 0.48 kg pour under it
+        // 4 s later is taken for the press easing off with that beer, which goes to the first pour; the press lifted 4 s
+        // after shows the fall was beer, and the first pour gets back what the ease gave it (it was told 0.73 kg)
+        kg = 40;
+        hold(3);
+        ramp(39.7, 3);
+        ramp(kg - 0.05 + 0.4, 0.5);
+        ramp(kg - 0.3, 3);
+        hold(4);
+        ramp(kg - 0.48, 0.48 / 0.07);
+        hold(4);
+        ramp(kg - 0.4, 0.2);
+        hold(5);
+        detector.flushPendingPour();
+
+        assertThat(seen).hasSize(2).allMatch(event -> event.startsWith("drop "));
+        assertThat(droppedKg(0)).isCloseTo(0.65, within(0.02));
+        assertThat(droppedKg(1)).isCloseTo(0.48, within(0.02));
+        assertThat(detector.disturbed()).isFalse();
+        assertThat(detector.kegKg()).isCloseTo(40 - 0.65 - 0.48, within(0.01));
+    }
+
     /** Both pours of {@link #aSecondPourUnderALeanOnAtAPoursEnd} told, the second {@code pourKg}, and nothing held. */
     void assertTheTwoPoursAndNothingHeld(double pourKg) {
         detector.flushPendingPour();

@@ -1285,14 +1285,14 @@ public final class KegDetector {
             // seed 20261243 at 80 SPS on the bar of steps)
             double gone = easing && !loadStays ? easedOff(drop) : 0;
             double pressGone = gone > 0 ? newestKg : stepped >= PRESSED_KG && load == 0 ? stepped : 0;
-            // what the press's step hid (or took) was beer of the pour held back with it
-            boolean itsPourHeld = gone > 0 && gone != newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs;
+            // the beer the press's rise hid was the pour's held back with it (easedOff: gone is the press or more)
+            boolean itsPourHeld = gone > newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs;
             double givenToItsPour = itsPourHeld ? gone - newestKg : 0;
             if (pressGone > 0) { // if it was lifted later instead, this fall was beer (see liftedAfterEase)
                 double beer = drop + (gone > 0 ? 0 : stepped);
                 boolean pourWentOut = drop - gone >= Math.max(config.pourStartKg(), leastPourKg());
                 easedPress = new EasedPress(pressGone, pourWentOut ? 0 : beer, episode.startMs, end, before,
-                        Math.max(0, foreignKg - Math.max(gone, newestKg)), givenToItsPour);
+                        Math.max(0, foreignKg - gone), givenToItsPour);
                 mayStillBeOn = easedPress;
                 if (easedPress.unreportedKg() >= config.pourStartKg()) {
                     mayBeAThing = easedPress;
@@ -1302,7 +1302,7 @@ public final class KegDetector {
                 pendingPour = pendingPour.withBeer(givenToItsPour);
             }
             if (gone > 0) {
-                holdForeign(Math.max(0, foreignKg - Math.max(gone, newestKg)), foreignUnseenKg);
+                holdForeign(Math.max(0, foreignKg - gone), foreignUnseenKg);
             } else if (easingLean(episode) && foreignKg - newestKg >= 0 && drop >= config.pourStartKg()
                     && !(loadStays && undoMissKg < config.pourStartKg())) {
                 // the press stays held, and the fall may be it easing off with beer under it (a press that came on,
@@ -1692,13 +1692,14 @@ public final class KegDetector {
         }
         episode.active = false;
         mayBeAThing = null;
-        double givenBack = 0; // what the ease gave the pour held back with the press was no beer of that pour
-        if (press.givenToItsPourKg() != 0 && pendingPour != null) {
+        // what the ease gave the pour held back with the press was no beer of that pour: taken back from it, or, where it
+        // was told already, from this one, so that the beer told is the keg's loss
+        double beer = press.unreportedKg();
+        if (pendingPour != null) {
             pendingPour = pendingPour.withBeer(-press.givenToItsPourKg());
         } else {
-            givenBack = press.givenToItsPourKg(); // told already: the late pour keeps the beer whole
+            beer -= press.givenToItsPourKg();
         }
-        double beer = press.unreportedKg() + givenBack;
         if (press.unreportedKg() >= config.pourStartKg()) {
             report(press.startMs(), press.endMs(), press.beforeKg(), press.beforeKg() - beer);
         }
@@ -2420,7 +2421,7 @@ public final class KegDetector {
     /**
      * A press an episode took for eased off (kg), the beer that episode's fall was if the press stayed on and no pour went
      * out for it (kg; 0 when one did), its span (epoch ms), the weight before it and the load held after it (kg), and the
-     * beer its ease gave the pour held back with the press (kg, either sign: what the press's step hid or took).
+     * beer its ease gave the pour held back with the press (kg: what the press's rise hid, {@link #easedOff}).
      */
     private record EasedPress(double kg, double unreportedKg, long startMs, long endMs, double beforeKg, double heldAfterKg,
                               double givenToItsPourKg) {

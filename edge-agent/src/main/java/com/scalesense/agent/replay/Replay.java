@@ -128,9 +128,12 @@ public final class Replay {
                 Map.Entry<Long, TruthFile.KegRow> next = pending.firstEntry();
                 if (next != null && sample.wallMillis() >= next.getKey() + Truth.ASSIGN_AFTER_MS) {
                     pending.pollFirstEntry();
-                    // as the benchmark's technician: a keg set down full is assigned as a new full keg
-                    pipeline.assignKeg("keg-" + next.getKey(), null, next.getValue().type(), next.getValue().sg(),
-                            truth.setDownFull(next.getKey()));
+                    // as the benchmark's technician: a keg set down full is assigned as a new full keg, and a keg
+                    // taken off before its assignment was due is not assigned at all
+                    if (truth.stillOnAt(next.getKey(), sample.wallMillis())) {
+                        pipeline.assignKeg("keg-" + next.getKey(), null, next.getValue().type(), next.getValue().sg(),
+                                truth.setDownFull(next.getKey()));
+                    }
                 }
             }
             pipeline.endOfSamples();

@@ -59,6 +59,16 @@ public record TruthFile(double offsetCounts, double countsPerKg, TreeMap<Long, K
     }
 
     /**
+     * True when the keg set down at {@code placedMs} still stands on the platform at {@code ms}: no absent row and no
+     * other keg row since. A technician assigns the keg in front of them, not one already taken off (issue 12,
+     * twenty-fourth round: a keg taken off before its assignment was due had it given to the keg set down after it).
+     */
+    public boolean stillOnAt(long placedMs, long ms) {
+        boolean absentSince = levels.subMap(placedMs, false, ms, true).containsValue(Double.NaN);
+        return !absentSince && kegs.subMap(placedMs, false, ms, true).isEmpty();
+    }
+
+    /**
      * This truth with a keg of {@code type} and {@code sg} placed {@link Truth#ASSIGN_AFTER_MS} before
      * {@code startMs}, unless a keg row already covers that instant: the keg assigned when recording began
      * counts as assigned from the start, as it was on the scale.

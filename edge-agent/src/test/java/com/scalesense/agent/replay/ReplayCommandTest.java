@@ -1,6 +1,7 @@
 package com.scalesense.agent.replay;
 
 import com.scalesense.agent.pipeline.PipelineConfig;
+import com.scalesense.agent.pipeline.keg.KegType;
 import com.scalesense.agent.pipeline.bench.SimulatedKegLife;
 import com.scalesense.hal.RawSample;
 import com.scalesense.hal.SampleRate;
@@ -181,6 +182,31 @@ class ReplayCommandTest {
     }
 
     @Test
+    void the_technician_assigns_only_a_keg_still_on_the_platform() throws Exception {
+        // issue 12, twenty-fourth round (seed 74008 at 80 SPS): a part-full sixth barrel stood 3 min and was taken off,
+        // a full half barrel was set down and poured 1.0 kg before its own assignment; the sixth barrel's assignment,
+        // due 5 min after it was set down, went to the half barrel, and the half barrel's own, under another keg_id,
+        // took its weight then for full: every level after it 1.8 % high
+        double full = KegType.HALF_BARREL.emptyKg() + KegType.HALF_BARREL.beerWhenFullKg(1.0);
+        Path trace = weightTrace("moved-off.trace", ms -> ms < 180_000 ? 17.6 : ms < 210_000 ? 0
+                : full - Math.min(1.0, Math.max(0, ms - 240_000) * 0.000_06)); // a pour of 1.0 kg at 60 g/s
+        Path truth = dir.resolve("moved-off-truth.csv");
+        Files.write(truth, List.of(TruthFile.FORMAT_LINE, "keg," + (EPOCH_MS + 100) + ",sixth_barrel,1.000",
+                "part_full_keg," + (EPOCH_MS + 100) + "," + (EPOCH_MS + 180_000) + ",13.0",
+                "absent," + (EPOCH_MS + 180_000), "keg," + (EPOCH_MS + 210_000) + ",half_barrel,1.000"));
+        Path out = dir.resolve("moved-off.csv");
+
+        Run run = replay("--trace", trace.toString(), "--truth", truth.toString(), "--out", out.toString());
+
+        // then the half barrel counts down from its weight when set down: 1.0 kg of 58.67 kg of beer gone
+        assertThat(run.status).as(run.err).isZero();
+        String[] last = lastLevel(out);
+        assertThat(last[8]).isEqualTo("FULL_SET");
+        assertThat(Double.parseDouble(last[3])).isCloseTo(100 * (1 - 1.0 / KegType.HALF_BARREL.beerWhenFullKg(1.0)),
+                within(0.05));
+    }
+
+    @Test
     void the_keg_flags_name_the_keg_when_the_header_does_not() throws Exception {
         Path trace = stillKegTrace("bare-keg.trace", Map.of());
         Path out = dir.resolve("flags.csv");
@@ -237,6 +263,20 @@ class ReplayCommandTest {
             for (int i = 1; i <= 800; i++) {
                 recorder.record(new RawSample(416_800, i * 100_000_000L, // 100 000 + 17.6 x 18 000
                         EPOCH_MS + i * 100L, SampleStatus.OK));
+            }
+        }
+        return trace;
+    }
+
+    /** 10 min at 10 SPS of the weight {@code kgAt} ms into it, through a cell of 100 000 counts at zero and 18 000 per kg. */
+    private static Path weightTrace(String name, java.util.function.LongToDoubleFunction kgAt) {
+        TraceHeader header = TraceHeader.of(SampleRate.SPS_10, TraceGain.A_128, Instant.ofEpochMilli(EPOCH_MS))
+                .withNote(Replay.OFFSET_NOTE, "100000.000").withNote(Replay.SCALE_NOTE, "18000.000000");
+        Path trace = dir.resolve(name);
+        try (TraceRecorder recorder = TraceRecorder.create(trace, header, Duration.ofSeconds(60))) {
+            for (int i = 1; i <= 6_000; i++) {
+                int counts = (int) Math.round(100_000 + 18_000 * kgAt.applyAsDouble(i * 100L));
+                recorder.record(new RawSample(counts, i * 100_000_000L, EPOCH_MS + i * 100L, SampleStatus.OK));
             }
         }
         return trace;

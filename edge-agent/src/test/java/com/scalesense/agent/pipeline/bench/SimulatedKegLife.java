@@ -77,10 +77,13 @@ public record SimulatedKegLife(long seed, SampleRate rate, NoiseSpec noise, Temp
                     + scenario.periods().get(nextToAssign).placedNanos() / 1_000_000 + Truth.ASSIGN_AFTER_MS) {
                 KegPeriod period = scenario.periods().get(nextToAssign);
                 KegSpec keg = period.keg();
-                // a new keg from the brewery is assigned as full; one set down part-full (moved from another tap) is not
+                // a new keg from the brewery is assigned as full; one set down part-full (moved from another tap) is not;
+                // one taken off before its assignment was due is not assigned at all (twenty-fourth round, seed 74008)
                 boolean full = period.initialBeerKg() >= keg.fullBeerKg() - 1e-9;
-                pipeline.assignKeg("keg-life-" + seed + "-" + nextToAssign, null, KegType.fromWireName(keg.kegType()), keg.sg(),
-                        full);
+                if (sample.wallMillis() < EPOCH_MS + period.removedNanos() / 1_000_000) {
+                    pipeline.assignKeg("keg-life-" + seed + "-" + nextToAssign, null, KegType.fromWireName(keg.kegType()),
+                            keg.sg(), full);
+                }
                 nextToAssign++;
             }
         }

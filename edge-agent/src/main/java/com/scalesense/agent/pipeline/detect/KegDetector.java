@@ -479,7 +479,7 @@ public final class KegDetector {
                 ? Math.min(newestKg, Math.max(0, episode.beforeKg - latestKg)) : 0;
         return foreignUnseenKg + hiddenByNewestKg() + leanUnseenKg + eased
                 + (held ? faucetKg(episode.startMs, nowMs) : 0) + pressMayStayKg() + leanMayBeGoneKg() + easedPressMayStayKg()
-                + beerInRunsKg() + liftMayEaseUnderPourKg() + heldLeanMayEaseKg();
+                + beerInRunsKg() + liftMayEaseUnderPourKg() + heldLeanMayEaseKg() + slowEaseMayBeBeerKg();
     }
 
     /**
@@ -1110,6 +1110,7 @@ public final class KegDetector {
         if (foreignKg == 0) {
             clearKg = episode.beforeKg;
         }
+        settleSlowEase(afterKg); // the rest of a slow ease brings the weight back before the press, or it was beer
         PendingPour held = pendingPour;
         boolean undone = pourUndone(episode, afterKg);
         if (!undone) {
@@ -1661,16 +1662,19 @@ public final class KegDetector {
     }
 
     /**
-     * {@code episode} fell under a young press ({@link #easingLean}), by at least {@code pour_start_kg} and short of the
-     * press, slower than a faucet pours: at under half a faucet's usual flow ({@code max_pour_oz_per_s} / 4, 1 oz/s by
-     * default against a balanced line's ~2 oz/s), nothing that fast or faster ever showing. That is the press easing off,
-     * not beer: a faucet open draws at its line's flow, a lean eases at a person's pace. The press is that much lighter
-     * and still the newest load, of the same age, so the rest of its ease, a creep of the settled weight ({@link
-     * #creptBack}) or a fall back to the keg ({@link #undoesLastLoad}), undoes it whole: the episode that put it on is
-     * kept as the one to undo ({@code lastUndo}, as it stood before this episode was judged). Issue 12, twenty-fourth
-     * round (seed 72018 at 80 SPS): a 0.204 kg lean on a sixth barrel eased off over 17.6 s at 12-15 g/s; a stability
-     * window stood 7.4 s into the ease and its first 0.111 kg was told as a 3.6 oz pour under the lean, held on; the
-     * rest crept the reference down, and the level was 0.99 % off while DISTURBED for as long as the press was held.
+     * {@code episode} fell under a young press ({@link #easingLean}) that its own episode put on (the last one that changed
+     * the held load, {@code lastUndo} as it stood before this one was judged), by at least {@code pour_start_kg} and short
+     * of the press, slower than a faucet pours: at under a quarter of {@code max_pour_oz_per_s} (1.1 oz/s by default,
+     * against a balanced line's ~2 oz/s), nothing faster ever showing. That may be the press easing off at a person's
+     * pace, or a pour slower than any faucet should run (a faucet barely open, a keg foaming near empty): the press is
+     * taken as that much lighter, still the newest load of the same age, the episode that put it on stays the one to
+     * undo, and the fall is held back as a pour ({@link #pendingPour}) with the doubt that it was beer ({@link
+     * #unseenBeerKg}). If the rest of the ease, a creep of the settled weight ({@link #creptBack}) or a fall ({@link
+     * #undoesLastLoad}), brings the weight back to where it stood before the press, nothing happened and the pour is
+     * dropped ({@link #settleSlowEase}); otherwise it was beer, the press is whole again if still held, and the pour is
+     * told. Issue 12, twenty-fourth round (seed 72018 at 80 SPS): a 0.204 kg lean on a sixth barrel eased off over 17.6 s
+     * at 12-15 g/s; a stability window stood 7.4 s into the ease and its first 0.111 kg was told as a 3.6 oz pour under
+     * the lean, held on while the rest crept the reference back to the keg: 0.99 % off while DISTURBED.
      *
      * @return false, changing nothing, when the fall was no such ease
      */
@@ -1678,22 +1682,59 @@ public final class KegDetector {
         double drop = episode.beforeKg - afterKg;
         boolean slow = drop >= config.pourStartKg() && drop < maxPourKgPerMs / 4 * (end - episode.startMs)
                 && !episode.fellFast && !episode.roseFast();
-        if (!slow || !easingLean(episode) || drop >= newestKg - PRESSED_KG / 2) {
+        boolean itsOwn = !Double.isNaN(lastUndo.beforeKg())
+                && Math.abs(lastUndo.held().kg() - (foreignKg - newestKg)) < PRESSED_KG / 2;
+        if (!slow || !itsOwn || !easingLean(episode) || drop >= newestKg - PRESSED_KG / 2) {
             return false;
         }
-        // the last episode that changed the held load put the press on, over what is held besides it: it is undone
-        // when the rest of the press goes
-        boolean itsOwn = !Double.isNaN(lastUndo.beforeKg()) && lastUndo.held().kg() == foreignKg - newestKg;
+        holdBack(episode.startMs, end, drop, episode.beforeKg);
+        pendingPour = pendingPour.easing(new SlowEase(lastUndo.beforeKg(), drop, newestSinceMs));
         foreignKg -= drop;
         newestKg -= drop;
         foreignEasedKg = Math.min(foreignEasedKg, foreignKg);
-        if (itsOwn) {
-            undoBeforeKg = lastUndo.beforeKg();
-            undoHeld = lastUndo.held();
-            undoEndMs = lastUndo.endMs();
-            undoAfterKg = lastUndo.afterKg();
-        }
+        undoBeforeKg = lastUndo.beforeKg();
+        undoHeld = lastUndo.held();
+        undoEndMs = lastUndo.endMs();
+        undoAfterKg = lastUndo.afterKg();
         return true;
+    }
+
+    /**
+     * Settles the fall held back as a press easing slower than a faucet ({@link #pressEasingSlowerThanAFaucet}) on the
+     * weight {@code weightKg} as it stands now, if that pour is the one held back: back within {@code pour_start_kg} of
+     * where it stood before the press, the press went whole and no beer left (the pour is dropped); anywhere else, the
+     * fall was beer under the press, which is whole again while it is still the newest load held, and the pour stays
+     * held back as any other, to be told.
+     */
+    private void settleSlowEase(double weightKg) {
+        PendingPour pour = pendingPour;
+        if (pour == null || pour.slowEase() == null) {
+            return;
+        }
+        SlowEase ease = pour.slowEase();
+        if (Math.abs(weightKg - ease.backToKg()) < config.pourStartKg()) {
+            pendingPour = null;
+            return;
+        }
+        if (foreignKg > 0 && newestSinceMs == ease.pressSinceMs()) {
+            foreignKg += ease.kg();
+            newestKg += ease.kg();
+        }
+        undoBeforeKg = Double.NaN; // beer left: the weight before the press is no longer the keg's with or without it
+        pendingPour = pour.easing(null);
+    }
+
+    /** The doubt a fall held back as a press easing slowly leaves while the weight is not back before the press, kg. */
+    private double slowEaseMayBeBeerKg() {
+        SlowEase ease = pendingPour == null ? null : pendingPour.slowEase();
+        return ease == null || Math.abs(ref - ease.backToKg()) < config.pourStartKg() ? 0 : ease.kg();
+    }
+
+    /**
+     * A fall held back as a press easing slowly: where the weight stood before the press, kg, how much the press was taken
+     * as lighter by it, kg, and since when the press was the newest load, epoch ms.
+     */
+    private record SlowEase(double backToKg, double kg, long pressSinceMs) {
     }
 
     /** Where an episode that changed the held load began and settled, what was held before it, and when it ended. */
@@ -2357,6 +2398,7 @@ public final class KegDetector {
      */
     public void flushPendingPour() {
         flushJoinable(); // it ran before any pour held back now
+        settleSlowEase(ref);
         PendingPour pour = pendingPour;
         pendingPour = null;
         if (pour != null) {
@@ -2374,16 +2416,27 @@ public final class KegDetector {
      * ({@link #pourUndone}; then it {@code stands}) and the keg stands, or a lean's life after it settled.
      */
     private record PendingPour(long startMs, long endMs, double beerKg, double weightBeforeKg, HeldLoad heldBefore,
-                               double clearKg, long settledMs, boolean stands) {
+                               double clearKg, long settledMs, boolean stands, SlowEase slowEase) {
+
+        PendingPour(long startMs, long endMs, double beerKg, double weightBeforeKg, HeldLoad heldBefore, double clearKg,
+                    long settledMs, boolean stands) {
+            this(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, stands, null);
+        }
 
         /** The same pour once the episode after it ended without undoing it. */
         PendingPour standing() {
-            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, true);
+            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, true, slowEase);
         }
 
         /** The same pour with {@code kg} more beer: what a load's step hid, found when the load went. */
         PendingPour withBeer(double kg) {
-            return new PendingPour(startMs, endMs, beerKg + kg, weightBeforeKg, heldBefore, clearKg, settledMs, stands);
+            return new PendingPour(startMs, endMs, beerKg + kg, weightBeforeKg, heldBefore, clearKg, settledMs, stands,
+                    slowEase);
+        }
+
+        /** The same pour, held back as a press easing slowly ({@code ease}; null: settled, a pour as any other). */
+        PendingPour easing(SlowEase ease) {
+            return new PendingPour(startMs, endMs, beerKg, weightBeforeKg, heldBefore, clearKg, settledMs, stands, ease);
         }
     }
 

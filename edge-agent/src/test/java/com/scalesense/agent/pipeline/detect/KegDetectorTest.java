@@ -686,16 +686,21 @@ class KegDetectorTest {
         assertThat(detector.kegKg()).isCloseTo(26 - 0.288, within(0.02));
     }
 
-    @Test
-    void a_pour_slower_than_a_faucet_under_a_young_press_that_then_eases_off_whole_is_the_pour_not_the_press() {
-        // guards the twenty-fourth round's rule (from its review): a pour at 0.8 oz/s, slower than the rule's bound, under a
-        // 0.5 kg press that eases off whole after it; the rule's first form took the pour for part of the ease and then
-        // told the press's own weight as the pour
+    /** A keg settled at 26 kg, a 0.5 kg press set on, and 3 s later a 0.238 kg pour at 0.8 oz/s under it (24 g/s). */
+    void aPourSlowerThanAFaucetUnderAYoungPress() {
         kg = 26;
         hold(3);
         ramp(26.5, 0.1);
         hold(3);
         loadUnder(9.9, 0.024, t -> 0); // 0.238 kg at 0.8 oz/s
+    }
+
+    @Test
+    void a_pour_slower_than_a_faucet_under_a_young_press_that_then_eases_off_whole_is_the_pour_not_the_press() {
+        // guards the twenty-fourth round's rule (from its review): a pour at 0.8 oz/s, slower than the rule's bound, under a
+        // 0.5 kg press that eases off whole after it; the rule's first form took the pour for part of the ease and then
+        // told the press's own weight as the pour
+        aPourSlowerThanAFaucetUnderAYoungPress();
         hold(3);
         ramp(kg - 0.5, 33.3); // the press eases off whole at 15 g/s
         hold(5);
@@ -710,11 +715,7 @@ class KegDetectorTest {
     void a_pour_slower_than_a_faucet_under_a_thing_set_down_is_beer_and_the_thing_stays() {
         // guards the twenty-fourth round's rule (from its review): held back as the thing easing, the fall is told once a
         // lean's life shows the weight did not come back to where it stood before the thing, and the thing is whole again
-        kg = 26;
-        hold(3);
-        ramp(26.5, 0.1);
-        hold(3);
-        loadUnder(9.9, 0.024, t -> 0); // 0.238 kg at 0.8 oz/s
+        aPourSlowerThanAFaucetUnderAYoungPress();
         hold(35);
 
         assertOnePour(0.238, 0.02);
@@ -724,11 +725,7 @@ class KegDetectorTest {
 
     @Test
     void a_pour_slower_than_a_faucet_under_a_thing_then_lifted_in_a_step_is_beer_and_nothing_stays() {
-        kg = 26;
-        hold(3);
-        ramp(26.5, 0.1);
-        hold(3);
-        loadUnder(9.9, 0.024, t -> 0); // 0.238 kg at 0.8 oz/s
+        aPourSlowerThanAFaucetUnderAYoungPress();
         hold(5);
         ramp(kg - 0.5, 0.1); // the thing lifted
         hold(5);

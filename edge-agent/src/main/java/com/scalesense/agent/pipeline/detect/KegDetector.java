@@ -1290,8 +1290,11 @@ public final class KegDetector {
             // seed 20261243 at 80 SPS on the bar of steps)
             double gone = easing && !loadStays ? easedOff(drop) : 0;
             double pressGone = gone > 0 ? newestKg : stepped >= PRESSED_KG && load == 0 ? stepped : 0;
-            // the beer the press's rise hid was the pour's held back with it (easedOff: gone is the press or more)
-            boolean itsPourHeld = gone > newestKg && pendingPour != null && pendingPour.settledMs() == newestSinceMs;
+            // the beer the press's rise hid was the pour's held back with it (easedOff: gone is the press or more); only a
+            // press eases (twenty-fourth round, seed 7005: with a knock lifting the keg the newest load, nothing gone was
+            // "more" than it, and the pour held back was given the knock's 9.4 kg)
+            boolean itsPourHeld = gone > 0 && gone > newestKg && pendingPour != null
+                    && pendingPour.settledMs() == newestSinceMs;
             double givenToItsPour = itsPourHeld ? gone - newestKg : 0;
             if (pressGone > 0) { // if it was lifted later instead, this fall was beer (see liftedAfterEase)
                 double beer = drop + (gone > 0 ? 0 : stepped);

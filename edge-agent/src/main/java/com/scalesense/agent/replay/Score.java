@@ -77,7 +77,16 @@ public final class Score {
      * @param cause     for a false one, the disturbance it fell on ({@code knock}, ...) or empty
      */
     public record Verdict(String what, String verdict, long timeMs, double trueOz, double detectedOz, String cause) {
+
+        /** A pour matched in time, of a scored size, but told more than {@link #OFF_BY_OZ} off its true volume. */
+        public boolean pourOff() {
+            return what.equals("pour") && verdict.equals("matched") && trueOz >= Scorer.SCORED_POUR_OZ
+                    && Math.abs(detectedOz - trueOz) > OFF_BY_OZ;
+        }
     }
+
+    /** A matched pour told more than this far off its true volume is counted apart, oz (no target; issue 12 sets the median's). */
+    public static final double OFF_BY_OZ = 2;
 
     /**
      * The assigned keg's reading that was off the most, and what was happening then: to tell the cause of a life

@@ -50,7 +50,7 @@ public final class ScoreTable {
         row(out, scores, "pour volume error p95, oz", s -> Score.quantile(s.volumeErrOz, 0.95), "%12.3f", "");
         // a matched pour told a load's weight more or less is no miss and moves no median: these rows show it
         row(out, scores, "pour volume error max, oz", s -> Score.max(s.volumeErrOz), "%12.3f", "");
-        row(out, scores, "  matched pours off by more than 2 oz", s -> (double) s.volumeErrOz.stream().filter(e -> e > 2).count(),
+        row(out, scores, "  matched pours off by more than 2 oz", s -> (double) s.volumeErrOz.stream().filter(e -> e > Score.OFF_BY_OZ).count(),
                 "%12.0f", "");
         row(out, scores, "keg placements (truth)", s -> (double) s.trueSwaps, "%12.0f", "");
         row(out, scores, "keg swaps detected", s -> (double) s.swapsDetected, "%12.0f", "");

@@ -1132,7 +1132,7 @@ public final class KegDetector {
 
     private void judge(Episode episode, double afterKg, long nowMs, long stillMs) {
         double undoMissKg = undoMissKg(episode, afterKg); // before undoesLastLoad forgets where the weight stood
-        UndoPoint lastUndo = new UndoPoint(undoBeforeKg, undoHeld, undoEndMs, undoAfterKg); // and what it undoes
+        double lastUndoBeforeKg = undoBeforeKg; // and what it undoes (only that is forgotten; F3c may keep it)
         boolean loadStays = undoMissKg > config.stableStdKg() + config.stableDriftKg(); // false for NaN
         EasedPress lastEase = easedPress;
         easedPress = null; // only the episode right after the ease may show the press lifted
@@ -1159,7 +1159,7 @@ public final class KegDetector {
         if (!loadMoved && leanRoseOff(episode, afterKg, end)) {
             return;
         }
-        if (!loadMoved && pressEasingSlowerThanAFaucet(episode, afterKg, end, lastUndo)) {
+        if (!loadMoved && pressEasingSlowerThanAFaucet(episode, afterKg, end, lastUndoBeforeKg)) {
             return;
         }
         double stepped = loadMoved ? episode.steps.netLoadKg() : 0;
@@ -1666,7 +1666,7 @@ public final class KegDetector {
 
     /**
      * {@code episode} fell under a young press ({@link #easingLean}) that its own episode put on (the last one that changed
-     * the held load, {@code lastUndo} as it stood before this one was judged), by at least {@code pour_start_kg} and short
+     * the held load, where it began being {@code lastUndoBeforeKg}, as it stood before this one was judged), by at least {@code pour_start_kg} and short
      * of the press, slower than a faucet pours: at under a quarter of {@code max_pour_oz_per_s} (1.1 oz/s by default,
      * against a balanced line's ~2 oz/s), nothing faster ever showing. That may be the press easing off at a person's
      * pace, or a pour slower than any faucet should run (a faucet barely open, a keg foaming near empty): the press is
@@ -1681,24 +1681,20 @@ public final class KegDetector {
      *
      * @return false, changing nothing, when the fall was no such ease
      */
-    private boolean pressEasingSlowerThanAFaucet(Episode episode, double afterKg, long end, UndoPoint lastUndo) {
+    private boolean pressEasingSlowerThanAFaucet(Episode episode, double afterKg, long end, double lastUndoBeforeKg) {
         double drop = episode.beforeKg - afterKg;
         boolean slow = drop >= config.pourStartKg() && drop < maxPourKgPerMs / 4 * (end - episode.startMs)
                 && !episode.fellFast && !episode.roseFast();
-        boolean itsOwn = !Double.isNaN(lastUndo.beforeKg())
-                && Math.abs(lastUndo.held().kg() - (foreignKg - newestKg)) < PRESSED_KG / 2;
+        boolean itsOwn = !Double.isNaN(lastUndoBeforeKg) && Math.abs(undoHeld.kg() - (foreignKg - newestKg)) < PRESSED_KG / 2;
         if (!slow || !itsOwn || !easingLean(episode) || drop >= newestKg - PRESSED_KG / 2) {
             return false;
         }
         holdBack(episode.startMs, end, drop, episode.beforeKg);
-        pendingPour = pendingPour.easing(new SlowEase(lastUndo.beforeKg(), drop, newestSinceMs));
+        pendingPour = pendingPour.easing(new SlowEase(lastUndoBeforeKg, drop, newestSinceMs));
         foreignKg -= drop;
         newestKg -= drop;
         foreignEasedKg = Math.min(foreignEasedKg, foreignKg);
-        undoBeforeKg = lastUndo.beforeKg();
-        undoHeld = lastUndo.held();
-        undoEndMs = lastUndo.endMs();
-        undoAfterKg = lastUndo.afterKg();
+        undoBeforeKg = lastUndoBeforeKg; // the rest of the ease undoes the press's own episode
         return true;
     }
 
@@ -1738,10 +1734,6 @@ public final class KegDetector {
      * as lighter by it, kg, and since when the press was the newest load, epoch ms.
      */
     private record SlowEase(double backToKg, double kg, long pressSinceMs) {
-    }
-
-    /** Where an episode that changed the held load began and settled, what was held before it, and when it ended. */
-    private record UndoPoint(double beforeKg, HeldLoad held, long endMs, double afterKg) {
     }
 
     /**

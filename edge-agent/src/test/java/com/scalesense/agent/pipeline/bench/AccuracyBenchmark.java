@@ -159,8 +159,7 @@ public final class AccuracyBenchmark {
                     for (Score.Verdict v : life.verdicts()) { // which disturbance each false pour fell on
                         if (v.what().equals("pour") && v.verdict().equals("false")) {
                             out.printf(Locale.ROOT, "  false pour: %.1f oz at %d ms, on [%s]%n", v.detectedOz(), v.timeMs(), v.cause());
-                        } else if (v.what().equals("pour") && v.verdict().equals("matched") && v.trueOz() >= 8
-                                && Math.abs(v.detectedOz() - v.trueOz()) > 2) { // matched, but not what was poured
+                        } else if (v.pourOff()) { // matched, but not what was poured
                             out.printf(Locale.ROOT, "  pour off: told %.1f oz for %.1f oz at %d ms%n", v.detectedOz(), v.trueOz(), v.timeMs());
                         }
                     }

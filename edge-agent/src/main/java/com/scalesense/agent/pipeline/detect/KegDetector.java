@@ -1895,22 +1895,13 @@ public final class KegDetector {
      * a lean let go in a moment hides nothing (twenty-third round, seeds 69011 and 70019 at 10 SPS on the bar of steps: a
      * knock of 0.23 or 0.21 kg came on and, as it went, a knock lifting the keg by 9.5 or 0.51 kg came; held as a lift on
      * the first knock, its going, let go in a moment back to the keg alone, was taken for an ease with the first knock's
-     * weight of beer under it: false pours of 7.5 and 7.1 oz, the knock held on). A lean held alone is judged the same
-     * where the weight moved unlike a faucet (rose a step above the start, or fast), which {@link #heldLeanEasedUnderPour}
-     * does not judge (twenty-fifth round, seed 81039 at 10 SPS: a 1.885 kg lean lifting a half barrel eased off at 0.19
-     * kg/s with a 17.35 oz pour under its end; the weight settled 1.358 kg above its start, the lean was taken for gone
-     * and the pour lost).
+     * weight of beer under it: false pours of 7.5 and 7.1 oz, the knock held on).
      */
     private boolean leanEasedOffAThing(Episode episode, double afterKg, long end, long movedUntilMs) {
         double lean = youngLeanKg(episode);
         double rise = afterKg - episode.lowMeanKg;
         long movedEnd = Math.min(end, Math.max(episode.startMs, movedUntilMs));
-        // alone, only where no step measured a load come on: a glass set down fast is a step, not the lean easing (review:
-        // a 0.3 kg glass set on during a pour under a held 0.8 kg lean alone was taken for the lean gone, its beer told)
-        boolean alone = lean > 0 && newestKg == foreignKg && movedUnlikeAFaucet(episode)
-                && Math.abs(episode.steps.netLoadKg()) < PRESSED_KG;
-        boolean onAThing = foreignKg + lean >= PRESSED_KG || alone;
-        return lean > 0 && onAThing && !episode.fellFast && !episode.released
+        return lean > 0 && foreignKg + lean >= PRESSED_KG && !episode.fellFast && !episode.released
                 && rise >= PRESSED_KG && rise <= lean - PRESSED_KG && leanWent(episode, afterKg, movedEnd, end);
     }
 

@@ -346,19 +346,6 @@ class KegDetectorTest {
     }
 
     @Test
-    void a_lean_lifting_the_keg_alone_that_eased_off_faster_than_a_faucet_with_a_pour_hiding_the_rest_of_its_rise_went() {
-        // issue 12, twenty-fifth round (seed 81039 at 10 SPS; the resource holds its filtered weights): a 1.885 kg lean
-        // lifted a half barrel, held still 18 s, then eased off at 0.19 kg/s with a 17.35 oz pour (0.527 kg) under the end
-        // of its ease; the weight settled 1.358 kg above where it began. Only a lean on a thing was taken for eased off with
-        // beer hiding the rest of its rise; alone, the lean was taken for gone and the pour was lost
-        recorded(58.600, recordedWeights("seed-81039-lean-lifting-eased-fast-under-a-pour.txt"), 58.071);
-
-        assertOnePour(0.527, 0.01);
-        assertThat(detector.disturbed()).isFalse();
-        assertThat(detector.kegKg()).isCloseTo(58.071, within(0.01));
-    }
-
-    @Test
     void a_pour_under_a_young_thing_with_a_glass_set_on_during_it_is_a_pour_though_fall_and_glass_near_the_thing() {
         // review of F3e (twenty-fifth round): a 0.40 kg thing set on, 5 s later a 0.432 kg pour at 60 g/s with a 0.25 kg
         // glass set on 1 s in; the fall (0.182) and the glass's step come within 32 g of the thing, but the glass would
@@ -373,22 +360,6 @@ class KegDetectorTest {
         assertOnePour(0.432, 0.02);
         assertThat(detector.disturbed()).isTrue(); // the thing and the glass are on
         assertThat(detector.kegKg()).isCloseTo(40 - 0.432, within(0.02));
-    }
-
-    @Test
-    void a_glass_set_on_fast_during_a_pour_under_a_lean_lifting_the_keg_alone_is_no_lean_gone() {
-        // review of F3a's lone lean (twenty-fifth round): a 0.8 kg lean lifting the keg held alone, a 0.36 kg pour under
-        // it at 40 g/s and a 0.3 kg glass set down in a moment 8 s in; the glass's fast rise is a step, not the lean easing
-        kg = 40;
-        hold(3);
-        ramp(39.2, 0.2);
-        hold(5);
-        loadUnder(9, 0.04, t -> t >= 8 ? 0.3 : 0);
-        hold(10);
-
-        assertOnePour(0.36, 0.03);
-        assertThat(detector.disturbed()).isTrue(); // the lean and the glass are on
-        assertThat(detector.kegKg()).isCloseTo(40 - 0.36, within(0.03));
     }
 
     @Test

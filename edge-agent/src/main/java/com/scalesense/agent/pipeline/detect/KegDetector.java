@@ -1796,8 +1796,9 @@ public final class KegDetector {
     /**
      * The newest load held is a young press ({@link #easingLean}), and {@code episode}, in which nothing fell fast or was
      * let go, saw a load come on in a step ({@code steppedKg}) and fell by {@code dropKg}, at least a pour's start, that
-     * with the step undoes the press to within half a step's noise: the press eased off whole and the step's load stays,
-     * as the weights measure it (the press less the fall: its step, rising while the press eased, is short by that much).
+     * with the step undoes the press: the press less the fall is the step's load, no lighter than the step by more than a
+     * window's noise and no heavier by more than half a press. The press eased off whole and the step's load stays, as the
+     * weights measure it (its step, rising while the press eased, is short by what the ease took meanwhile).
      * Beer of just that weight drawn under the press would be a coincidence, as for a press easing off alone
      * ({@link #easedOff}). Issue 12, twenty-fifth round (seed 81039 at 10 SPS): a 0.647 kg lean on a half barrel eased
      * off over 34 s, and a 0.239 kg knock ramped on 25 s into it and stayed 28 s; the knock's step was taken for a load
